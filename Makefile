@@ -1,0 +1,38 @@
+# Cardroom: `make run` serves on http://127.0.0.1:8000, `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# make test runs on this machine's PostgreSQL and Redis.
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+
+.PHONY: install run worker test bench clean
+
+$(BIN)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+install: $(BIN)/.installed
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@echo "Cardroom is serving on http://$(HOST):$(PORT)/"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+# A separate Celery worker (with beat) for when REDIS_URL is set.
+worker: install
+	$(BIN)/celery -A config worker --beat --loglevel INFO
+
+test: install
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(BIN)/python benchmarks/bench_spank.py
+
+clean:
+	rm -rf $(VENV) staticfiles

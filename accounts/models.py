@@ -1,0 +1,15 @@
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+
+
+class User(AbstractUser):
+    display_name = models.CharField(
+        max_length=40, help_text="The name other players see at the table."
+    )
+
+    def __str__(self):
+        return self.display_name or self.username
+
+    @property
+    def shown_name(self):
+        return self.display_name or self.username

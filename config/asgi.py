@@ -1,0 +1,27 @@
+"""The ASGI entry point Daphne serves: HTTP through Django, websockets through Channels."""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)
+
+if settings.CELERY_EMBEDDED_WORKER:
+    from config.celery import app as celery_app  # noqa: E402
+    from config.embedded_worker import start_embedded_worker  # noqa: E402
+
+    start_embedded_worker(celery_app)

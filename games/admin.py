@@ -1,0 +1,15 @@
+from django.contrib import admin
+
+from .models import Seat, Table
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "status", "host", "seat_count", "private", "created_at")
+    list_filter = ("game", "status", "private")
+    inlines = [SeatInline]

@@ -1,0 +1,73 @@
+from rest_framework import serializers
+
+from games.engines import GAMES
+from games.models import Table
+
+
+class SeatSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    player = serializers.CharField(source="user.shown_name")
+
+
+class TableSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    host = serializers.CharField(source="host.shown_name", read_only=True)
+    your_seat = serializers.SerializerMethodField()
+    invite_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = [
+            "id", "game", "options", "seat_count", "private", "status",
+            "host", "seats", "your_seat", "invite_url", "created_at",
+        ]
+        read_only_fields = ["id", "status", "created_at"]
+
+    def get_your_seat(self, table) -> int | None:
+        return table.seat_of(self.context["request"].user)
+
+    def get_invite_url(self, table) -> str | None:
+        """Only people seated at the table get the invite link to pass on."""
+        request = self.context["request"]
+        if table.seat_of(request.user) is None:
+            return None
+        return request.build_absolute_uri(f"/invite/{table.invite_token}/")
+
+
+class CreateTableSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAMES)
+    seat_count = serializers.IntegerField(min_value=1, max_value=16)
+    options = serializers.DictField(required=False, default=dict)
+    private = serializers.BooleanField(required=False, default=False)
+
+
+class JoinSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(required=False, allow_null=True, default=None)
+    invite = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class CommandSerializer(serializers.Serializer):
+    command = serializers.DictField(help_text='The engine command, e.g. {"type": "end_turn"}.')
+    expected_version = serializers.IntegerField(
+        min_value=0, help_text="The table version your command is based on (from the view)."
+    )
+    seat = serializers.IntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="Optional: the seat you act for; it must be yours.",
+    )
+
+
+class SeatViewSerializer(serializers.Serializer):
+    table = serializers.UUIDField()
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    view = serializers.DictField(allow_null=True)
+    legal_commands = serializers.ListField(child=serializers.DictField())
+
+
+class EventSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    type = serializers.CharField()
+    actor = serializers.CharField()
+    time = serializers.DateTimeField()
+    event = serializers.DictField()

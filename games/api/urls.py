@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("tables/", views.TableList.as_view(), name="api-tables"),
+    path("tables/<str:table_id>/", views.TableDetail.as_view(), name="api-table"),
+    path("tables/<str:table_id>/join/", views.JoinTable.as_view(), name="api-table-join"),
+    path("tables/<str:table_id>/leave/", views.LeaveTable.as_view(), name="api-table-leave"),
+    path("tables/<str:table_id>/start/", views.StartTable.as_view(), name="api-table-start"),
+    path("tables/<str:table_id>/view/", views.TableView.as_view(), name="api-table-view"),
+    path("tables/<str:table_id>/commands/", views.TableCommands.as_view(), name="api-table-commands"),
+    path("tables/<str:table_id>/events/", views.TableEvents.as_view(), name="api-table-events"),
+]

@@ -1,0 +1,75 @@
+"""The one command path. Pages, the REST API, websockets and timer jobs all call ``submit``.
+
+load -> fold -> decide -> append at the expected version -> broadcast.
+"""
+import random
+
+from events import store
+from events.store import SYSTEM, Actor, ConcurrencyConflict
+from games import broadcast, game_state
+from games.engines import IllegalCommand
+from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
+
+SYSTEM_RETRIES = 5
+
+
+class Refused(BadRequest):
+    """The engine refused the command; the message is the engine's sentence."""
+
+
+def submit(table, user, command, expected_version):
+    """A seated player's command. Returns the table's new version.
+
+    Raises Forbidden (not seated), StaleVersion (the table moved on since
+    ``expected_version``) or Refused (the rules say no, with the reason).
+    """
+    seat = table.seat_of(user)
+    if seat is None:
+        raise Forbidden("You have no seat at this table, so you cannot act here.")
+    return _decide_and_append(table, seat, command, expected_version, Actor.user(user))
+
+
+def submit_system(table, command, expected_version=None):
+    """A command from the system (timer jobs). Retries on a race unless a version is pinned.
+
+    Returns the new version, or None when the engine refused the command
+    (a timer that fired after the game moved on does nothing).
+    """
+    for _attempt in range(SYSTEM_RETRIES):
+        version = expected_version if expected_version is not None else game_state.load(table).version
+        try:
+            return _decide_and_append(table, None, command, version, SYSTEM)
+        except Refused:
+            return None
+        except StaleVersion:
+            if expected_version is not None:
+                return None
+    raise Conflict("The table is too busy to apply the system command; it will be retried.")
+
+
+def _decide_and_append(table, seat, command, expected_version, actor):
+    game = game_state.load(table)
+    if not game.started:
+        raise Conflict("The game has not started yet.")
+    if expected_version != game.version:
+        raise StaleVersion(expected_version, game.version)
+    try:
+        events = game.engine.decide(game.state, seat, command, rng=random.SystemRandom())
+    except IllegalCommand as refusal:
+        raise Refused(str(refusal)) from None
+    try:
+        version = store.append(table.stream, events, expected_version, actor)
+    except ConcurrencyConflict as conflict:
+        raise StaleVersion(expected_version, conflict.actual) from None
+    _after_append(table, game, events, version)
+    return version
+
+
+def _after_append(table, game, events, version):
+    state = game.engine.fold(events, game.state)
+    game_state.remember(table.stream, version, state)
+    if game.engine.is_over(state) and table.status != table.Status.FINISHED:
+        table.status = table.Status.FINISHED
+        table.save(update_fields=["status"])
+        broadcast.lobby_changed()
+    broadcast.table_changed(table, version)

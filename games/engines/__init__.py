@@ -1,0 +1,32 @@
+"""The pure game engines: no Django, no I/O, no clock, no global random.
+
+Every engine follows the Decider shape described in ../shared/CONTRACT.md:
+``start`` (the deal, as events), ``evolve`` (apply one event), ``fold``
+(replay), ``decide`` (command -> events or IllegalCommand), ``view`` (what one
+seat may see) and ``legal_commands``.
+"""
+from .errors import IllegalCommand
+
+__all__ = ["get_engine", "IllegalCommand", "GAMES"]
+
+
+def _spank():
+    from .spank import engine
+    return engine
+
+
+# Each entry imports lazily so that one broken engine cannot stop the others loading.
+_LOADERS = {
+    "spank": _spank,
+}
+
+GAMES = tuple(_LOADERS)
+
+
+def get_engine(name):
+    """The engine for a game name ("spank", ...); ValueError for an unknown name."""
+    try:
+        loader = _LOADERS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"Unknown game {name!r}; known games: {', '.join(GAMES)}.") from None
+    return loader()

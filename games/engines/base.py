@@ -1,0 +1,84 @@
+"""What every engine shares: the Decider skeleton and command-checking helpers."""
+import random
+from functools import reduce
+
+from .errors import IllegalCommand
+
+
+class Engine:
+    """Base of the per-game engines. A subclass overrides the hooks below.
+
+    State is an immutable value: ``evolve`` returns a new state and never
+    touches the old one, so ``decide`` can never change the state it is given.
+    """
+
+    name = ""
+    title = ""  # the name people read
+    min_players = 2
+    max_players = 9
+    # The options a host may set, for the lobby's form: dicts with "name", "label",
+    # "kind" ("bool" or "choice"), "default" and, for a choice, "choices" [[value, label], ...].
+    option_fields = ()
+
+    # --- hooks a game overrides -------------------------------------------
+    def initial_state(self):
+        return None
+
+    def start(self, players, options=None, deck=None, rng=None):
+        raise NotImplementedError
+
+    def evolve(self, state, event):
+        raise NotImplementedError
+
+    def decide(self, state, seat, command, rng=None):
+        raise NotImplementedError
+
+    def view(self, state, seat):
+        raise NotImplementedError
+
+    def legal_commands(self, state, seat):
+        raise NotImplementedError
+
+    def redact_event(self, event, seat):
+        """The event as ``seat`` may see it while the game runs (None = spectator)."""
+        raise NotImplementedError
+
+    def is_over(self, state):
+        raise NotImplementedError
+
+    # --- shared ------------------------------------------------------------
+    def fold(self, events, state=None):
+        """Replay: evolve from the initial state (or from ``state``, a snapshot)."""
+        if state is None:
+            state = self.initial_state()
+        return reduce(self.evolve, events, state)
+
+
+def default_rng(rng):
+    """The contract's default: a fresh system random generator."""
+    return rng if rng is not None else random.SystemRandom()
+
+
+def require_dict(command):
+    if not isinstance(command, dict):
+        raise IllegalCommand("A command must be an object with a \"type\".")
+    kind = command.get("type")
+    if not isinstance(kind, str):
+        raise IllegalCommand("A command must have a \"type\".")
+    return kind
+
+
+def require_index(command, key, size, what):
+    """An integer field in range 0..size-1 (bools are not integers here)."""
+    value = command.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalCommand(f"\"{key}\" must be the number of a {what} (0 to {size - 1}).")
+    if not 0 <= value < size:
+        raise IllegalCommand(f"There is no {what} {value}; {what}s are numbered 0 to {size - 1}.")
+    return value
+
+
+def require_seat(seat, players):
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalCommand(f"There is no seat {seat!r} at this table.")
+    return seat

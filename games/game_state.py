@@ -1,0 +1,63 @@
+"""Game state rebuilt from the event stream, with a per-process cache.
+
+The cache keeps the last folded state of each stream; loading reads only
+the events after it and folds them on. It is a cache, never the truth:
+clearing it changes nothing but speed (tests/test_game_state.py proves the
+cached path equals a fold from scratch).
+"""
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from events import store
+from games.engines import get_engine
+
+_CACHE_SIZE = 256
+_cache = OrderedDict()  # stream -> (version, state)
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Game:
+    engine: object
+    state: object
+    version: int
+
+    @property
+    def started(self):
+        return self.version > 0
+
+
+def load(table):
+    """The table's game as of its latest event."""
+    engine = get_engine(table.game)
+    with _lock:
+        version, state = _cache.get(table.stream, (0, engine.initial_state()))
+    tail = store.read(table.stream, after=version)
+    if tail:
+        state = engine.fold([event.payload for event in tail], state)
+        version = tail[-1].version
+        remember(table.stream, version, state)
+    return Game(engine, state, version)
+
+
+def load_at(table, version):
+    """The game as it stood after ``version`` events (for replay); not cached."""
+    engine = get_engine(table.game)
+    events = store.read(table.stream, upto=version)
+    return Game(engine, engine.fold([event.payload for event in events]), len(events))
+
+
+def remember(stream, version, state):
+    with _lock:
+        cached = _cache.get(stream)
+        if cached is None or cached[0] < version:
+            _cache[stream] = (version, state)
+        _cache.move_to_end(stream)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def forget_all():
+    with _lock:
+        _cache.clear()

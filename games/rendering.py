@@ -1,0 +1,88 @@
+"""HTML for the live parts of pages: what the websocket sends and the pages include.
+
+Every fragment carries ids that htmx swaps in place (out-of-band swaps).
+"""
+import json
+
+from django.template.loader import render_to_string
+
+from games import game_state
+from games.engines import GAMES, get_engine
+from games.models import Table
+from games.seat_view import view_for_seat
+
+INVITES_KEY = "table_invites"
+
+
+def table_context(table, user):
+    """Everything the table templates need, for ``user``'s seat (or as a spectator)."""
+    game = game_state.load(table)
+    seat = table.seat_of(user)
+    seated = table.seated_users()
+    names = [seated[n].shown_name if n in seated else None for n in range(table.seat_count)]
+    shown = view_for_seat(table, game, seat)
+    view = shown["view"]
+    return {
+        "table": table,
+        "engine": game.engine,
+        "seat": seat,
+        "names": names,
+        "version": shown["version"],
+        "view": view,
+        "legal": shown["legal_commands"],
+        "legal_json": json.dumps(shown["legal_commands"]),
+        "board_template": f"games/{table.game}/board.html",
+        "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
+        "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
+        "is_host": user.pk == table.host_id,
+    }
+
+
+def render_live_table(table, user, csrf_token=None):
+    """The live table for a websocket; ``csrf_token`` lets its forms post without a request."""
+    context = table_context(table, user)
+    context["csrf_token"] = csrf_token
+    return render_to_string("games/_live_table.html", context)
+
+
+def render_refusal(message):
+    return render_to_string("games/_refusal.html", {"message": message})
+
+
+def lobby_context(user):
+    open_tables = (
+        Table.objects.filter(status=Table.Status.OPEN, private=False)
+        .exclude(seats__user=user)
+        .select_related("host")
+        .prefetch_related("seats")
+    )
+    mine = Table.objects.filter(seats__user=user).select_related("host").prefetch_related("seats")
+    watchable = (
+        Table.objects.filter(status=Table.Status.RUNNING, private=False)
+        .exclude(seats__user=user)
+        .select_related("host")
+    )
+    return {
+        "open_tables": open_tables[:50],
+        "my_tables": mine.exclude(status=Table.Status.FINISHED)[:50],
+        "finished_tables": mine.filter(status=Table.Status.FINISHED)[:20],
+        "watchable_tables": watchable[:20],
+        "games": [get_engine(name) for name in GAMES],
+    }
+
+
+def render_lobby_tables(user):
+    return render_to_string("games/_lobby_tables.html", lobby_context(user))
+
+
+def remember_invite(session, table):
+    invites = session.get(INVITES_KEY, {})
+    invites[str(table.id)] = table.invite_token
+    session[INVITES_KEY] = invites
+
+
+def session_invite(session, table_id):
+    """The invite token this browser was given for the table, if any."""
+    if not session:
+        return None
+    return session.get(INVITES_KEY, {}).get(str(table_id))

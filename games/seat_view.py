@@ -1,0 +1,43 @@
+"""What one person at a table may see: their seat's view, legal moves and the event log.
+
+The engines do the redaction (``view``, ``redact_event``); this module only
+picks the seat. After the game is over the whole log is public (RULINGS).
+"""
+from events import store
+from games import game_state
+
+
+def seat_view(table, user):
+    game = game_state.load(table)
+    seat = table.seat_of(user)
+    return view_for_seat(table, game, seat)
+
+
+def view_for_seat(table, game, seat):
+    if not game.started:
+        return {"table": str(table.id), "version": 0, "seat": seat, "view": None, "legal_commands": []}
+    engine, state = game.engine, game.state
+    return {
+        "table": str(table.id),
+        "version": game.version,
+        "seat": seat,
+        "view": engine.view(state, seat),
+        "legal_commands": engine.legal_commands(state, seat) if seat is not None else [],
+    }
+
+
+def visible_events(table, user):
+    game = game_state.load(table)
+    seat = table.seat_of(user)
+    reveal_all = game.started and game.engine.is_over(game.state)
+    return [
+        {
+            "version": event.version,
+            "type": event.type,
+            "actor": event.actor_kind,
+            "time": event.created_at,
+            "event": event.payload if reveal_all else game.engine.redact_event(event.payload, seat),
+        }
+        for event in store.read(table.stream)
+        if event.version <= game.version
+    ]

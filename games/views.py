@@ -1,0 +1,95 @@
+"""Pages: the lobby and the table. Thin: the work is in games.lobby and games.rendering."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import lobby, rendering
+from games.engines import get_engine
+from games.errors import NotFound, TableError
+from games.models import Table
+
+
+@login_required
+def lobby_page(request):
+    return render(request, "games/lobby.html", rendering.lobby_context(request.user))
+
+
+@login_required
+@require_POST
+def create_table(request):
+    game = request.POST.get("game", "")
+    try:
+        engine = get_engine(game)
+        seat_count = int(request.POST.get("seat_count", ""))
+        table = lobby.create_table(
+            request.user, game, seat_count, _options_from_form(engine, request.POST),
+            private=request.POST.get("private") == "on",
+        )
+    except ValueError:
+        messages.error(request, "Choose a game and a number of seats.")
+        return redirect("lobby")
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect("lobby")
+    return redirect("table", table_id=table.id)
+
+
+def _options_from_form(engine, data):
+    """The engine's declared options, read from the lobby form (blank choices left out)."""
+    options = {}
+    for field in engine.option_fields:
+        raw = data.get(f"option_{field['name']}", "")
+        if field["kind"] == "bool":
+            options[field["name"]] = raw == "on"
+        elif raw != "":
+            options[field["name"]] = raw
+    return options
+
+
+@login_required
+def table_page(request, table_id):
+    table = _visible(request, table_id)
+    return render(request, "games/table.html", rendering.table_context(table, request.user))
+
+
+@login_required
+def invite(request, token):
+    table = get_object_or_404(Table, invite_token=token)
+    rendering.remember_invite(request.session, table)
+    return redirect("table", table_id=table.id)
+
+
+@login_required
+@require_POST
+def join_table(request, table_id):
+    return _act(request, table_id, lambda table: lobby.join_table(table, request.user))
+
+
+@login_required
+@require_POST
+def leave_table(request, table_id):
+    return _act(request, table_id, lambda table: lobby.leave_table(table, request.user))
+
+
+@login_required
+@require_POST
+def start_table(request, table_id):
+    return _act(request, table_id, lambda table: lobby.start_table(table, request.user))
+
+
+def _act(request, table_id, action):
+    table = _visible(request, table_id)
+    try:
+        action(table)
+    except TableError as error:
+        messages.error(request, error.message)
+    return redirect("table", table_id=table.id)
+
+
+def _visible(request, table_id):
+    try:
+        return lobby.find_table(request.user, table_id, rendering.session_invite(request.session, table_id))
+    except NotFound as error:
+        raise Http404(error.message) from None
