@@ -9,16 +9,15 @@ import threading
 from celery.contrib.testing.worker import start_worker
 
 _lock = threading.Lock()
-_started = None
+# The context manager must stay referenced: when it is garbage-collected it stops the worker.
+_running = None
 
 
 def start_embedded_worker(app):
     """Start the worker once per process; returns it."""
-    global _started
+    global _running
     with _lock:
-        if _started is None:
-            context = start_worker(
-                app, pool="threads", concurrency=2, perform_ping_check=False, shutdown_timeout=5
-            )
-            _started = context.__enter__()  # left running for the life of the process
-        return _started
+        if _running is None:
+            context = start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=5)
+            _running = (context, context.__enter__())
+        return _running[1]

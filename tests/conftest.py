@@ -1,0 +1,28 @@
+import pytest
+
+
+@pytest.fixture
+def make_user(db):
+    from accounts.models import User
+
+    def make(username, display_name=None, password="a-long-test-password"):
+        return User.objects.create_user(
+            username=username, password=password, display_name=display_name or username.title()
+        )
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
