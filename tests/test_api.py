@@ -1,0 +1,211 @@
+"""The REST API: tables, seats, start, views, commands and events, with every status code."""
+import uuid
+
+import pytest
+
+from api_helpers import client_for, command, create_table, view
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def running(alice, bob):
+    """A started two-seat Spank! table: (table id, {seat: client})."""
+    a, b = client_for(alice), client_for(bob)
+    table = create_table(a)
+    assert b.post(f"/api/tables/{table['id']}/join/", {}, format="json").status_code == 200
+    assert a.post(f"/api/tables/{table['id']}/start/").status_code == 200
+    return table["id"], {0: a, 1: b}
+
+
+def test_create_table_seats_the_host(alice):
+    table = create_table(client_for(alice), options={"sequence": True})
+    assert table["status"] == "open"
+    assert table["seats"] == [{"number": 0, "player": "Alice"}]
+    assert table["your_seat"] == 0
+    assert table["options"] == {"sequence": True}
+    assert "/invite/" in table["invite_url"]
+
+
+@pytest.mark.parametrize("body, sentence", [
+    ({"game": "chess", "seat_count": 2}, "chess"),
+    ({"game": "spank", "seat_count": 1}, ""),
+    ({"game": "spank", "seat_count": 10}, ""),
+    ({"game": "spank", "seat_count": 2, "options": {"colour": True}}, "colour"),
+    ({"game": "spank", "seat_count": 2, "options": {"two_set": "quarter"}}, "quarter"),
+    ({"game": "spank"}, "seat_count"),
+])
+def test_create_table_with_bad_setup_is_400_with_a_reason(alice, body, sentence):
+    response = client_for(alice).post("/api/tables/", body, format="json")
+    assert response.status_code == 400
+    assert sentence in str(response.json())
+
+
+def test_anonymous_requests_are_refused(client):
+    assert client.get("/api/tables/").status_code in (401, 403)
+
+
+def test_lobby_list_shows_public_tables_and_hides_private_ones(alice, bob):
+    a, b = client_for(alice), client_for(bob)
+    public = create_table(a)
+    private = create_table(a, private=True)
+    seen_by_bob = {t["id"] for t in b.get("/api/tables/").json()}
+    assert public["id"] in seen_by_bob and private["id"] not in seen_by_bob
+    assert b.get(f"/api/tables/{private['id']}/").status_code == 404
+    assert b.get(f"/api/tables/{private['id']}/?invite=wrong").status_code == 404
+    token = private["invite_url"].rstrip("/").rsplit("/", 1)[1]
+    assert b.get(f"/api/tables/{private['id']}/?invite={token}").status_code == 200
+    joined = b.post(f"/api/tables/{private['id']}/join/", {"invite": token}, format="json")
+    assert joined.status_code == 200 and joined.json()["your_seat"] == 1
+    # Once seated, the table is Bob's to see without the token.
+    assert b.get(f"/api/tables/{private['id']}/").status_code == 200
+
+
+def test_unknown_and_malformed_table_ids_are_404(alice):
+    a = client_for(alice)
+    for table_id in (uuid.uuid4(), "not-a-uuid"):
+        assert a.get(f"/api/tables/{table_id}/view/").status_code == 404
+        assert command(a, table_id, {"type": "end_turn"}, 0).status_code == 404
+
+
+def test_join_rules(alice, bob, carol):
+    a, b, c = client_for(alice), client_for(bob), client_for(carol)
+    table = create_table(a)
+    url = f"/api/tables/{table['id']}/join/"
+    assert a.post(url, {}, format="json").status_code == 409  # already seated
+    assert b.post(url, {"seat": 5}, format="json").status_code == 400
+    assert b.post(url, {"seat": 0}, format="json").status_code == 409  # taken
+    assert b.post(url, {"seat": 1}, format="json").status_code == 200
+    response = c.post(url, {}, format="json")
+    assert response.status_code == 409 and "taken" in response.json()["detail"]
+
+
+def test_leave_before_the_start(alice, bob):
+    a, b = client_for(alice), client_for(bob)
+    table = create_table(a)
+    b.post(f"/api/tables/{table['id']}/join/", {}, format="json")
+    assert b.post(f"/api/tables/{table['id']}/leave/").status_code == 200
+    assert a.post(f"/api/tables/{table['id']}/leave/").status_code == 409  # the host stays
+    assert len(a.get(f"/api/tables/{table['id']}/").json()["seats"]) == 1
+
+
+def test_start_rules(alice, bob):
+    a, b = client_for(alice), client_for(bob)
+    table = create_table(a)
+    start = f"/api/tables/{table['id']}/start/"
+    response = a.post(start)
+    assert response.status_code == 409 and "seat" in response.json()["detail"]
+    b.post(f"/api/tables/{table['id']}/join/", {}, format="json")
+    assert b.post(start).status_code == 403  # only the host
+    response = a.post(start)
+    assert response.status_code == 200
+    assert response.json()["version"] >= 1 and response.json()["view"]["game"] == "spank"
+    assert a.post(start).status_code == 409
+    assert a.get(f"/api/tables/{table['id']}/").json()["status"] == "running"
+    # No joining a running table.
+    assert b.post(f"/api/tables/{table['id']}/leave/").status_code == 409
+
+
+def test_view_shows_own_hand_only(running):
+    table_id, clients = running
+    for seat, client in clients.items():
+        shown = view(client, table_id)
+        assert shown["seat"] == seat
+        players = shown["view"]["players"]
+        assert "hand" in players[seat] and "hand" not in players[1 - seat]
+        assert len(players[seat]["hand"]) == players[seat]["hand_count"]
+
+
+def test_spectators_see_the_public_view_and_cannot_act(running, carol):
+    table_id, _ = running
+    c = client_for(carol)
+    shown = view(c, table_id)
+    assert shown["seat"] is None and shown["legal_commands"] == []
+    assert all("hand" not in p for p in shown["view"]["players"])
+    response = command(c, table_id, {"type": "end_turn"}, shown["version"])
+    assert response.status_code == 403
+
+
+def test_a_legal_command_is_applied_and_returns_the_new_view(running):
+    table_id, clients = running
+    shown = view(clients[0], table_id)
+    mover = shown["view"]["to_move"]
+    mine = view(clients[mover], table_id)
+    response = command(clients[mover], table_id, mine["legal_commands"][0], mine["version"])
+    assert response.status_code == 200, response.content
+    assert response.json()["version"] > mine["version"]
+
+
+def test_an_illegal_command_is_400_with_the_engines_sentence_and_changes_nothing(running):
+    table_id, clients = running
+    shown = view(clients[0], table_id)
+    idle = 1 - shown["view"]["to_move"]
+    response = command(clients[idle], table_id, {"type": "end_turn"}, shown["version"])
+    assert response.status_code == 400
+    assert "turn" in response.json()["detail"].lower()
+    mover = shown["view"]["to_move"]
+    response = command(clients[mover], table_id, {"type": "juggle"}, shown["version"])
+    assert response.status_code == 400 and response.json()["detail"]
+    assert view(clients[0], table_id)["version"] == shown["version"]
+
+
+@pytest.mark.parametrize("body", [
+    {"command": {"type": "end_turn"}},
+    {"command": "end_turn", "expected_version": 2},
+    {"expected_version": 2},
+    {"command": {"type": "end_turn"}, "expected_version": "soon"},
+])
+def test_malformed_command_requests_are_400(running, body):
+    table_id, clients = running
+    response = clients[0].post(f"/api/tables/{table_id}/commands/", body, format="json")
+    assert response.status_code == 400
+
+
+def test_a_stale_expected_version_is_409_with_the_current_version(running):
+    table_id, clients = running
+    shown = view(clients[0], table_id)
+    mover = shown["view"]["to_move"]
+    legal = view(clients[mover], table_id)["legal_commands"]
+    response = command(clients[mover], table_id, legal[0], shown["version"] - 1)
+    assert response.status_code == 409
+    assert response.json()["version"] == shown["version"]
+    assert view(clients[0], table_id)["version"] == shown["version"]
+
+
+def test_acting_for_a_seat_that_is_not_yours_is_403(running):
+    table_id, clients = running
+    shown = view(clients[0], table_id)
+    response = command(clients[0], table_id, {"type": "end_turn"}, shown["version"], seat=1)
+    assert response.status_code == 403 and "not yours" in response.json()["detail"]
+
+
+def test_commands_before_the_start_are_409(alice):
+    a = client_for(alice)
+    table = create_table(a)
+    assert command(a, table["id"], {"type": "end_turn"}, 0).status_code == 409
+
+
+def test_events_hide_other_hands_and_the_stock_while_the_game_runs(running):
+    table_id, clients = running
+    for seat, client in clients.items():
+        events = client.get(f"/api/tables/{table_id}/events/").json()
+        assert [e["version"] for e in events] == list(range(1, len(events) + 1))
+        dealt = events[0]["event"]
+        mine = view(client, table_id)["view"]["players"][seat]["hand"]
+        assert "stock" not in dealt
+        assert dealt["hands"][1 - seat] is None
+        assert sorted(dealt["hands"][seat]) == sorted(mine)
+
+
+def test_spectators_events_show_no_hand(running, carol):
+    table_id, _ = running
+    dealt = client_for(carol).get(f"/api/tables/{table_id}/events/").json()[0]["event"]
+    assert dealt["hands"] == [None, None] and "stock" not in dealt
+
+
+def test_openapi_schema_and_docs_page(alice, client):
+    client.force_login(alice)
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200 and b"/api/tables/{table_id}/commands/" in schema.content
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200 and b"swagger" in docs.content.lower()
