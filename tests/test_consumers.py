@@ -1,0 +1,114 @@
+"""The table websocket: each seat gets its own view live; refusals go to the sender alone."""
+import json
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from games import lobby
+from games.consumers import NO_SUCH_TABLE, NOT_LOGGED_IN
+from games.routing import websocket_urlpatterns
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+application = URLRouter(websocket_urlpatterns)
+
+
+def _started_table(alice, bob, private=False):
+    table = lobby.create_table(alice, "spank", 2, {}, private=private)
+    lobby.join_table(table, bob)
+    lobby.start_table(table, alice)
+    return table
+
+
+async def _connect(user, table, invite=None):
+    communicator = WebsocketCommunicator(application, f"/ws/tables/{table.id}/")
+    communicator.scope["user"] = user
+    communicator.scope["session"] = {"table_invites": {str(table.id): invite}} if invite else {}
+    connected, code = await communicator.connect()
+    return communicator, connected, code
+
+
+def _version(html):
+    return int(re.search(r'id="table-live"[^>]*data-version="(\d+)"', html).group(1))
+
+
+def _legal(html):
+    return json.loads(re.search(r'<script type="application/json" id="legal-commands">(.*?)</script>', html, re.S).group(1))
+
+
+async def _render_of(communicator):
+    html = await communicator.receive_from(timeout=10)
+    assert 'id="table-live"' in html
+    return html
+
+
+async def test_each_seat_gets_its_own_view_and_moves_appear_live(alice, bob, carol):
+    table = await sync_to_async(_started_table)(alice, bob)
+    sockets = {}
+    for name, user in (("alice", alice), ("bob", bob), ("carol", carol)):
+        sockets[name], connected, _ = await _connect(user, table)
+        assert connected
+    renders = {name: await _render_of(ws) for name, ws in sockets.items()}
+    assert _legal(renders["carol"]) == []
+
+    mover = next(name for name in ("alice", "bob") if _legal(renders[name]))
+    version = _version(renders[mover])
+    chosen = _legal(renders[mover])[0]
+    await sockets[mover].send_to(text_data=json.dumps(
+        {"command": json.dumps(chosen), "expected_version": str(version), "HEADERS": {}}
+    ))
+    for name, ws in sockets.items():
+        html = await _render_of(ws)
+        assert _version(html) > version, name
+    for ws in sockets.values():
+        assert await ws.receive_nothing(timeout=0.2)
+        await ws.disconnect()
+
+
+async def test_a_refused_command_is_told_to_its_sender_alone(alice, bob):
+    table = await sync_to_async(_started_table)(alice, bob)
+    a, _, _ = await _connect(alice, table)
+    b, _, _ = await _connect(bob, table)
+    render_a, render_b = await _render_of(a), await _render_of(b)
+    idle, idle_render, other = (a, render_a, b) if not _legal(render_a) else (b, render_b, a)
+    await idle.send_to(text_data=json.dumps(
+        {"command": json.dumps({"type": "end_turn"}), "expected_version": str(_version(idle_render))}
+    ))
+    refusal = await idle.receive_from(timeout=10)
+    assert 'id="flash"' in refusal and "turn" in refusal.lower()
+    assert await other.receive_nothing(timeout=0.5)
+    await idle.send_to(text_data="this is not json")
+    assert "understand" in await idle.receive_from(timeout=10)
+    await a.disconnect()
+    await b.disconnect()
+
+
+async def test_a_stale_version_refuses_and_resyncs_the_sender(alice, bob):
+    table = await sync_to_async(_started_table)(alice, bob)
+    a, _, _ = await _connect(alice, table)
+    b, _, _ = await _connect(bob, table)
+    render_a, render_b = await _render_of(a), await _render_of(b)
+    mover, render = (a, render_a) if _legal(render_a) else (b, render_b)
+    await mover.send_to(text_data=json.dumps(
+        {"command": json.dumps(_legal(render)[0]), "expected_version": str(_version(render) - 1)}
+    ))
+    assert "moved on" in await mover.receive_from(timeout=10)
+    assert _version(await _render_of(mover)) == _version(render)
+    await a.disconnect()
+    await b.disconnect()
+
+
+async def test_anonymous_and_unseen_tables_are_closed(alice, bob, carol):
+
+    table = await sync_to_async(_started_table)(alice, bob, True)
+    ws, connected, code = await _connect(AnonymousUser(), table)
+    assert not connected and code == NOT_LOGGED_IN
+    ws, connected, code = await _connect(carol, table)
+    assert not connected and code == NO_SUCH_TABLE
+    ws, connected, _ = await _connect(carol, table, invite=table.invite_token)
+    assert connected
+    await ws.disconnect()
