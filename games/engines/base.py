@@ -47,6 +47,10 @@ class Engine:
         raise NotImplementedError
 
     # --- shared ------------------------------------------------------------
+    @property
+    def seat_choices(self):
+        return range(self.min_players, self.max_players + 1)
+
     def fold(self, events, state=None):
         """Replay: evolve from the initial state (or from ``state``, a snapshot)."""
         if state is None:
