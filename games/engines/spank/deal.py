@@ -1,0 +1,45 @@
+"""The start of a game: the deal, who begins, and the first Score step."""
+from ..base import default_rng
+from ..cards import build_deck, rank
+from .deck import HAND_SIZE, STACKS_PER_SEAT, START_ORDER, full_deck
+from .evolve import evolve
+from .options import check_players, parse_options
+from .turns import begin_turn
+
+
+def start(players, options=None, deck=None, rng=None):
+    players = check_players(players)
+    opts = parse_options(options)
+    cards = build_deck(full_deck(players, opts), _stacked(deck), default_rng(rng))
+    hands, stacks = [], []
+    per_seat = HAND_SIZE + STACKS_PER_SEAT
+    for seat in range(players):
+        block = cards[seat * per_seat:(seat + 1) * per_seat]
+        hands.append(block[:HAND_SIZE])
+        stacks.append([[card] for card in block[HAND_SIZE:]])
+    dealt = {
+        "type": "dealt",
+        "players": players,
+        "options": opts.as_dict(),
+        "hands": hands,
+        "stacks": stacks,
+        "stock": cards[players * per_seat:],
+        "first": first_seat(stacks),
+    }
+    return [dealt] + begin_turn(evolve(None, dealt), dealt["first"])
+
+
+def first_seat(stacks):
+    """The highest left-most stack begins; ties look at the next stack, then the lowest seat wins."""
+    def strength(seat):
+        return tuple(START_ORDER.index(rank(stack[0])) for stack in stacks[seat])
+
+    return max(range(len(stacks)), key=lambda seat: (strength(seat), -seat))
+
+
+def _stacked(deck):
+    if deck is None:
+        return []
+    if not isinstance(deck, (list, tuple)):
+        raise ValueError("A stacked deck must be a list of card codes, top card first.")
+    return list(deck)

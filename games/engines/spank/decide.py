@@ -1,0 +1,130 @@
+"""Turning a seat's command into events, or refusing it with a sentence the player can read."""
+from collections import Counter
+
+from ..base import require_dict, require_index
+from ..errors import IllegalCommand
+from .deck import STACKS_PER_SEAT
+from .evolve import evolve
+from .legal import possible_moves, spank_result, step_refusal
+from .stack import join
+from .turns import end_turn
+
+
+def decide(state, seat, command, rng=None):
+    kind = require_dict(command)
+    _check_may_act(state, seat)
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        known = ", ".join(_HANDLERS)
+        raise IllegalCommand(f"Spank! has no command \"{kind}\"; the commands are {known}.")
+    refusal = step_refusal(state, seat, kind)
+    if refusal:
+        raise IllegalCommand(refusal)
+    return handler(state, seat, command, rng)
+
+
+def _check_may_act(state, seat):
+    if state is None:
+        raise IllegalCommand("The game has not started.")
+    if state.over:
+        raise IllegalCommand("The game is over.")
+    if seat is None:
+        raise IllegalCommand("The system has no command to give in Spank!.")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise IllegalCommand(f"There is no seat {seat!r} at this table.")
+    if state.step is None:
+        raise IllegalCommand("The turn is changing hands; nobody may act right now.")
+    if seat != state.to_move:
+        raise IllegalCommand(f"It is seat {state.to_move}'s turn, not yours.")
+
+
+def _discard(state, seat, command, rng):
+    cards = command.get("cards")
+    if not isinstance(cards, list) or not cards or not all(isinstance(card, str) for card in cards):
+        raise IllegalCommand("\"cards\" must be a list of one or more card codes from your hand.")
+    _require_held(state, seat, cards)
+    return _ending_turn(state, seat, {"type": "discarded", "seat": seat, "cards": list(cards)}, rng)
+
+
+def _spank(state, seat, command, rng):
+    card = _require_card(state, seat, command)
+    target = require_index(command, "seat", state.players, "seat")
+    if target == seat:
+        raise IllegalCommand("You cannot spank your own stack; pick an opponent's.")
+    index = require_index(command, "stack", STACKS_PER_SEAT, "stack")
+    stack = state.stacks[target][index]
+    if not stack:
+        raise IllegalCommand(f"Seat {target}'s stack {index} is empty; only a stack with cards can be spanked.")
+    if spank_result(state, card, target, index) is None:
+        raise IllegalCommand(f"{card} cannot join seat {target}'s stack {index} ({' '.join(stack)}) at either end.")
+    return [{"type": "spanked", "seat": seat, "card": card, "target": target, "stack": index,
+             "cards": list(stack)}]
+
+
+def _move(state, seat, command, rng):
+    source = require_index(command, "from", STACKS_PER_SEAT, "stack")
+    target = require_index(command, "to", STACKS_PER_SEAT, "stack")
+    if source == target:
+        raise IllegalCommand("A stack cannot move onto itself.")
+    stacks = state.stacks[seat]
+    run = join(stacks[target], stacks[source], state.options.sequence)
+    if run is None:
+        raise IllegalCommand(
+            f"Stack {source} ({' '.join(stacks[source])}) cannot join stack {target} "
+            f"({' '.join(stacks[target])}) as one legal stack."
+        )
+    return [{"type": "moved", "seat": seat, "from": source, "to": target, "cards": list(run)}]
+
+
+def _retire(state, seat, command, rng):
+    index = require_index(command, "stack", STACKS_PER_SEAT, "stack")
+    if possible_moves(state, seat):
+        raise IllegalCommand("You may retire a stack only when no move is possible, and you have a move.")
+    stack = state.stacks[seat][index]
+    if not stack:
+        raise IllegalCommand(f"Your stack {index} is already empty.")
+    return [{"type": "retired", "seat": seat, "stack": index, "cards": list(stack)}]
+
+
+def _place(state, seat, command, rng):
+    card = _require_card(state, seat, command)
+    index = require_index(command, "stack", STACKS_PER_SEAT, "stack")
+    if state.stacks[seat][index]:
+        raise IllegalCommand(f"Your stack {index} is not empty; a card can only be placed in an empty stack.")
+    return _ending_turn(state, seat, {"type": "placed", "seat": seat, "card": card, "stack": index}, rng)
+
+
+def _end_turn(state, seat, command, rng):
+    return end_turn(state, seat, rng)
+
+
+def _ending_turn(state, seat, event, rng):
+    """An action that ends the turn: the event, the Draw, the next seat's Score step."""
+    return [event] + end_turn(evolve(state, event), seat, rng)
+
+
+def _require_card(state, seat, command):
+    card = command.get("card")
+    if not isinstance(card, str):
+        raise IllegalCommand("\"card\" must be the code of a card in your hand, such as \"QH\".")
+    _require_held(state, seat, [card])
+    return card
+
+
+def _require_held(state, seat, cards):
+    held = Counter(state.hands[seat])
+    for card, wanted in Counter(cards).items():
+        if held[card] < wanted:
+            if held[card] == 0:
+                raise IllegalCommand(f"You do not hold {card}.")
+            raise IllegalCommand(f"You hold {card} only {held[card]} time(s), not {wanted}.")
+
+
+_HANDLERS = {
+    "discard": _discard,
+    "spank": _spank,
+    "move": _move,
+    "retire": _retire,
+    "place": _place,
+    "end_turn": _end_turn,
+}

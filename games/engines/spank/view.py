@@ -1,0 +1,101 @@
+"""What one seat (or a spectator, seat None) may see: the state as a view, and each event.
+
+All hiding of hidden information lives here. Hidden: every hand but the
+viewer's own, the cards another seat draws, and the order of the stock.
+Public: stacks, scores, spanks, moves, retires, placements and upkeep
+discards (those cards go face up to the Discard).
+"""
+from .legal import must_place, phase
+from .stack import pattern
+from .turns import POINTS_BY_SIZE, TARGET
+
+
+def view(state, seat):
+    return {
+        "game": "spank",
+        "seat": seat,
+        "to_move": state.to_move,
+        "over": state.over,
+        "winner": state.winner,
+        "phase": phase(state),
+        "turn": state.turn,
+        "target": TARGET,
+        "points_by_size": {str(size): points for size, points in POINTS_BY_SIZE.items()},
+        "options": state.options.as_dict(),
+        "stock_count": len(state.stock),
+        "discard_count": len(state.discard),
+        "discard_top": state.discard[-1] if state.discard else None,
+        "spanked": state.spanked,
+        "moved": state.moved,
+        "must_place": state.to_move is not None and must_place(state, state.to_move),
+        "last_score": _last_score(state),
+        "players": [_player(state, other, seat) for other in range(state.players)],
+    }
+
+
+def _player(state, other, viewer):
+    stacks = state.stacks[other]
+    player = {
+        "seat": other,
+        "score": state.scores[other],
+        "stacks": [list(stack) for stack in stacks],
+        "hand_count": len(state.hands[other]),
+    }
+    if state.options.sequence:
+        player["patterns"] = [pattern(stack) for stack in stacks]
+    if other == viewer:
+        player["hand"] = list(state.hands[other])
+    return player
+
+
+def _last_score(state):
+    step = state.last_score
+    if step is None:
+        return None
+    return {"seat": step.seat, "points": step.points, "retired": list(step.retired)}
+
+
+def redact_event(event, seat):
+    """The event as ``seat`` may see it while the game runs (None: a spectator)."""
+    kind = event.get("type")
+    if kind == "dealt":
+        return _redact_deal(event, seat)
+    if kind == "drew":
+        return _redact_draw(event, seat)
+    if kind in _PUBLIC_EVENTS:
+        return _copy(event)
+    raise ValueError(f"Spank! has no event type {kind!r}.")
+
+
+_PUBLIC_EVENTS = frozenset({"scored", "won", "discarded", "spanked", "moved", "retired", "placed"})
+
+
+def _redact_deal(event, seat):
+    redacted = _copy(event)
+    redacted["hands"] = [list(hand) if index == seat else None for index, hand in enumerate(event["hands"])]
+    redacted["hand_counts"] = [len(hand) for hand in event["hands"]]
+    del redacted["stock"]
+    redacted["stock_count"] = len(event["stock"])
+    return redacted
+
+
+def _redact_draw(event, seat):
+    redacted = {
+        "type": "drew",
+        "seat": event["seat"],
+        "count": len(event["cards"]),
+        # The new stock's order is secret from everyone; its size is not.
+        "reshuffled": None if event["reshuffled"] is None else len(event["reshuffled"]),
+    }
+    if event["seat"] == seat:
+        redacted["cards"] = list(event["cards"])
+    return redacted
+
+
+def _copy(value):
+    """A deep copy of a JSON-like value, so a redacted event never shares lists with the log."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
