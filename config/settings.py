@@ -69,7 +69,9 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
-DATABASES["default"].setdefault("TEST", {})
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Named outright so that a live-server process forked by the browser tests finds the same database.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (Daphne, the embedded worker) write; wait rather than fail on a lock.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
