@@ -1,0 +1,205 @@
+"""Two real browsers (Playwright driving Debian's chromium) play Spank! and see each other live."""
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from channels.testing.live import make_application, set_database_connection
+from daphne.testing import DaphneProcess
+from django.db import connections
+
+from accounts.models import User
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PASSWORD = "a-long-test-password"
+
+if not os.path.exists(CHROMIUM):
+    if os.environ.get("CI"):
+        raise RuntimeError("CI must run the browser tests: install Debian's chromium (.ci/run does).")
+    pytestmark = pytest.mark.skip(reason="Debian's chromium is not installed (apt-get install chromium)")
+else:
+    pytestmark = pytest.mark.browser
+
+
+class BrowserTestCase(ChannelsLiveServerTestCase):
+    """A live Daphne server in its own process, and one headless chromium for the class."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        from playwright.sync_api import sync_playwright
+
+        # Playwright's sync API keeps an event loop on this thread; the test's own ORM calls are
+        # still plain synchronous ones, so Django's async-safety guard is lifted for this class.
+        cls._async_unsafe = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        # A server restarted mid-test was forked after Playwright started and holds its driver's
+        # pipe open; stop it first, or Playwright waits for its driver forever.
+        cls._server_process.terminate()
+        cls._server_process.join()
+        cls.playwright.stop()
+        super().tearDownClass()
+        if cls._async_unsafe is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+    def player(self, username, width=1280):
+        """A logged-in page in a browser context of its own (its own cookies)."""
+        User.objects.create_user(username=username, password=PASSWORD, display_name=username.title())
+        context = self.browser.new_context(viewport={"width": width, "height": 900})
+        context.set_default_timeout(15000)
+        page = context.new_page()
+        page.goto(f"{self.live_server_url}/accounts/login/")
+        page.fill("input[name=username]", username)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_url(f"{self.live_server_url}/")
+        return page
+
+
+def _off_the_event_loop(function):
+    """Run platform code (which broadcasts with async_to_sync) outside Playwright's loop."""
+    def run():
+        try:
+            return function()
+        finally:
+            connections.close_all()  # the thread's own connection, or the test database stays busy
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
+def _mark_page(page):
+    """A flag that survives only as long as the page is not reloaded."""
+    page.evaluate("window.__noReload = true")
+
+
+def _not_reloaded(page):
+    return page.evaluate("window.__noReload === true")
+
+
+class TestTwoPlayersSeeEachOtherLive(BrowserTestCase):
+    def test_each_player_sees_the_others_move_appear_without_reloading(self):
+        from playwright.sync_api import expect
+
+        alice = self.player("alice")
+        bob = self.player("bob", width=390)  # phone width
+
+        # Alice opens a two-seat Spank! table from the lobby.
+        alice.check("input[name=game][value=spank]")
+        alice.select_option("select[name=seat_count][data-game=spank]", "2")
+        alice.click("text=Create table")
+        alice.wait_for_url("**/tables/**")
+        table_url = alice.url
+        expect(alice.locator("#connection")).to_contain_text("live", ignore_case=True)
+        _mark_page(alice)
+
+        # Bob takes the second seat; Alice's page shows him without a reload.
+        bob.goto(table_url)
+        bob.click("text=Take a seat")
+        expect(alice.locator(".seat-list")).to_contain_text("Bob")
+        self.assertTrue(_not_reloaded(alice))
+
+        expect(bob.locator("#connection")).to_contain_text("live", ignore_case=True)
+        _mark_page(bob)
+        alice.click("text=Start the game")
+        expect(bob.locator(".spank-board")).to_be_visible()
+        expect(alice.locator(".spank-board")).to_be_visible()
+        self.assertTrue(_not_reloaded(bob))
+        _mark_page(alice)
+
+        # Whoever's turn it is discards a card at Upkeep; the other sees it at once.
+        for mover, other in ((alice, bob), (bob, alice)):
+            if mover.locator(".my-area .badge-turn").count():
+                break
+        expect(other.locator(".my-area .badge-turn")).to_have_count(0)
+        discard = other.locator(".pile-label", has_text="Discard")
+        expect(discard).to_contain_text("0")
+        mover.locator(".hand [data-card]").first.click()
+        mover.click("text=Discard selected")
+        expect(discard).to_contain_text("1")
+        expect(other.locator(".my-area .badge-turn")).to_have_count(1)
+        expect(other.locator("#turn-banner")).to_contain_text("Your turn")
+        self.assertTrue(_not_reloaded(other) and _not_reloaded(mover))
+
+        # Now the other player ends the turn by keyboard alone, and the first sees it.
+        end_turn = other.locator("[data-command*=end_turn]")
+        end_turn.focus()
+        other.keyboard.press("Enter")
+        expect(mover.locator(".my-area .badge-turn")).to_have_count(1)
+
+        # A refused command is told to that player alone.
+        mover.evaluate(
+            """() => { const f = document.getElementById('command-form');
+                f.querySelector('[name=command]').value = JSON.stringify({type: 'spank', card: 'XX', seat: 9, stack: 0});
+                f.querySelector('[name=expected_version]').value = document.getElementById('table-live').dataset.version;
+                htmx.trigger(f, 'submit'); }"""
+        )
+        expect(mover.locator("#flash .refusal")).to_be_visible()
+        expect(other.locator("#flash .refusal")).to_have_count(0)
+
+
+class TestDroppedConnection(BrowserTestCase):
+    def restart_server(self, while_down):
+        """Stop the Daphne process (every websocket drops), run ``while_down``, start a new one."""
+        cls = type(self)
+        cls._server_process.terminate()
+        cls._server_process.join()
+        _off_the_event_loop(while_down)
+        cls._server_process = DaphneProcess(
+            cls.host,
+            partial(make_application, static_wrapper=cls.static_wrapper),
+            setup=set_database_connection,
+            port=cls._port,
+        )
+        cls._server_process.start()
+        self.assertTrue(cls._server_process.ready.wait(timeout=30))
+
+    def test_a_dropped_connection_reconnects_and_resyncs_by_itself(self):
+        from playwright.sync_api import expect
+
+        from games import commands, game_state, lobby
+
+        alice = self.player("alice")
+        bob = self.player("bob")
+        users = {}
+
+        def deal():
+            users[0], users[1] = User.objects.get(username="alice"), User.objects.get(username="bob")
+            table = lobby.create_table(users[0], "spank", 2)
+            lobby.join_table(table, users[1])
+            lobby.start_table(table, users[0])
+            return table
+
+        table = _off_the_event_loop(deal)
+        for page in (alice, bob):
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+            _mark_page(page)
+        mover, other = (alice, bob) if alice.locator(".my-area .badge-turn").count() else (bob, alice)
+
+        def end_turn_while_nobody_listens():
+            game = game_state.load(table)
+            seat = game.engine.view(game.state, None)["to_move"]
+            commands.submit(table, users[seat], {"type": "end_turn"}, game.version)
+
+        self.restart_server(while_down=end_turn_while_nobody_listens)
+
+        # Both pages notice, reconnect by themselves and show the move they missed, with no reload.
+        for page in (mover, other):
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True, timeout=30000)
+        expect(other.locator(".my-area .badge-turn")).to_have_count(1)
+        expect(mover.locator(".my-area .badge-turn")).to_have_count(0)
+        self.assertTrue(_not_reloaded(other) and _not_reloaded(mover))
