@@ -112,3 +112,21 @@ async def test_anonymous_and_unseen_tables_are_closed(alice, bob, carol):
     ws, connected, _ = await _connect(carol, table, invite=table.invite_token)
     assert connected
     await ws.disconnect()
+
+
+async def test_the_lobby_updates_live_when_a_table_opens(alice, bob):
+    communicator = WebsocketCommunicator(application, "/ws/lobby/")
+    communicator.scope["user"] = bob
+    connected, _ = await communicator.connect()
+    assert connected
+    table = await sync_to_async(lobby.create_table)(alice, "spank", 2)
+    html = await communicator.receive_from(timeout=10)
+    assert 'id="lobby-tables"' in html and f"/tables/{table.id}/" in html
+    await communicator.disconnect()
+
+
+async def test_the_lobby_refuses_anonymous_sockets():
+    communicator = WebsocketCommunicator(application, "/ws/lobby/")
+    communicator.scope["user"] = AnonymousUser()
+    connected, code = await communicator.connect()
+    assert not connected and code == NOT_LOGGED_IN
