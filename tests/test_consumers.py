@@ -46,6 +46,23 @@ async def _render_of(communicator):
     return html
 
 
+async def _send(communicator, command, expected_version):
+    """What htmx's ws-send sends for the command form: its fields as JSON, plus headers."""
+    await communicator.send_to(text_data=json.dumps(
+        {"command": json.dumps(command), "expected_version": str(expected_version), "HEADERS": {}}
+    ))
+
+
+async def _mover_and_idle(alice, bob):
+    """Both seated players connected to a started table: ((socket, first render), ...), mover first."""
+    table = await sync_to_async(_started_table)(alice, bob)
+    pairs = []
+    for user in (alice, bob):
+        communicator, _, _ = await _connect(user, table)
+        pairs.append((communicator, await _render_of(communicator)))
+    return sorted(pairs, key=lambda pair: not _legal(pair[1]))
+
+
 async def test_each_seat_gets_its_own_view_and_moves_appear_live(alice, bob, carol):
     table = await sync_to_async(_started_table)(alice, bob)
     sockets = {}
@@ -58,9 +75,7 @@ async def test_each_seat_gets_its_own_view_and_moves_appear_live(alice, bob, car
     mover = next(name for name in ("alice", "bob") if _legal(renders[name]))
     version = _version(renders[mover])
     chosen = _legal(renders[mover])[0]
-    await sockets[mover].send_to(text_data=json.dumps(
-        {"command": json.dumps(chosen), "expected_version": str(version), "HEADERS": {}}
-    ))
+    await _send(sockets[mover], chosen, version)
     for name, ws in sockets.items():
         html = await _render_of(ws)
         assert _version(html) > version, name
@@ -70,36 +85,24 @@ async def test_each_seat_gets_its_own_view_and_moves_appear_live(alice, bob, car
 
 
 async def test_a_refused_command_is_told_to_its_sender_alone(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
-    a, _, _ = await _connect(alice, table)
-    b, _, _ = await _connect(bob, table)
-    render_a, render_b = await _render_of(a), await _render_of(b)
-    idle, idle_render, other = (a, render_a, b) if not _legal(render_a) else (b, render_b, a)
-    await idle.send_to(text_data=json.dumps(
-        {"command": json.dumps({"type": "end_turn"}), "expected_version": str(_version(idle_render))}
-    ))
+    (mover, _), (idle, idle_render) = await _mover_and_idle(alice, bob)
+    await _send(idle, {"type": "end_turn"}, _version(idle_render))
     refusal = await idle.receive_from(timeout=10)
     assert 'id="flash"' in refusal and "turn" in refusal.lower()
-    assert await other.receive_nothing(timeout=0.5)
+    assert await mover.receive_nothing(timeout=0.5)
     await idle.send_to(text_data="this is not json")
     assert "understand" in await idle.receive_from(timeout=10)
-    await a.disconnect()
-    await b.disconnect()
+    await mover.disconnect()
+    await idle.disconnect()
 
 
 async def test_a_stale_version_refuses_and_resyncs_the_sender(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
-    a, _, _ = await _connect(alice, table)
-    b, _, _ = await _connect(bob, table)
-    render_a, render_b = await _render_of(a), await _render_of(b)
-    mover, render = (a, render_a) if _legal(render_a) else (b, render_b)
-    await mover.send_to(text_data=json.dumps(
-        {"command": json.dumps(_legal(render)[0]), "expected_version": str(_version(render) - 1)}
-    ))
+    (mover, render), (idle, _) = await _mover_and_idle(alice, bob)
+    await _send(mover, _legal(render)[0], _version(render) - 1)
     assert "moved on" in await mover.receive_from(timeout=10)
     assert _version(await _render_of(mover)) == _version(render)
-    await a.disconnect()
-    await b.disconnect()
+    await mover.disconnect()
+    await idle.disconnect()
 
 
 async def test_anonymous_and_unseen_tables_are_closed(alice, bob, carol):
