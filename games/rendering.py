@@ -2,8 +2,6 @@
 
 Every fragment carries ids that htmx swaps in place (out-of-band swaps).
 """
-import json
-
 from django.template.loader import render_to_string
 
 from games import game_state
@@ -30,7 +28,6 @@ def table_context(table, user):
         "version": shown["version"],
         "view": view,
         "legal": shown["legal_commands"],
-        "legal_json": json.dumps(shown["legal_commands"]),
         "board_template": f"games/{table.game}/board.html",
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,

@@ -27,8 +27,30 @@ else:
     pytestmark = pytest.mark.browser
 
 
+class FreshDaphneProcess(DaphneProcess):
+    """The live server's process, forked from the test process after earlier (async) tests ran.
+
+    It drops what it inherited but cannot use: asgiref's one-thread executor (its thread did not
+    survive the fork, so sync consumers would wait for it forever), the channel layer (its Redis
+    connections belong to the test process's event loops) and the game state cache.
+    """
+
+    def run(self):
+        from asgiref.sync import SyncToAsync
+        from channels.layers import channel_layers
+
+        from games import game_state
+
+        SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+        channel_layers.backends.clear()
+        game_state.forget_all()
+        super().run()
+
+
 class BrowserTestCase(ChannelsLiveServerTestCase):
     """A live Daphne server in its own process, and one headless chromium for the class."""
+
+    ProtocolServerProcess = FreshDaphneProcess
 
     @classmethod
     def setUpClass(cls):
@@ -158,7 +180,7 @@ class TestDroppedConnection(BrowserTestCase):
         cls._server_process.terminate()
         cls._server_process.join()
         _off_the_event_loop(while_down)
-        cls._server_process = DaphneProcess(
+        cls._server_process = FreshDaphneProcess(
             cls.host,
             partial(make_application, static_wrapper=cls.static_wrapper),
             setup=set_database_connection,

@@ -37,7 +37,7 @@ def _version(html):
 
 
 def _legal(html):
-    return json.loads(re.search(r'<script type="application/json" id="legal-commands">(.*?)</script>', html, re.S).group(1))
+    return json.loads(re.search(r'<script id="legal-commands" type="application/json">(.*?)</script>', html, re.S).group(1))
 
 
 async def _render_of(communicator):
