@@ -17,15 +17,19 @@ class Refused(BadRequest):
     """The engine refused the command; the message is the engine's sentence."""
 
 
-def submit(table, user, command, expected_version):
+def submit(table, user, command, expected_version, seat=None):
     """A seated player's command. Returns the table's new version.
 
-    Raises Forbidden (not seated), StaleVersion (the table moved on since
-    ``expected_version``) or Refused (the rules say no, with the reason).
+    ``seat``, if given, is the seat the player claims to act for. Raises
+    Forbidden (not seated, or not that seat), StaleVersion (the table moved
+    on since ``expected_version``) or Refused (the rules say no, with the reason).
     """
-    seat = table.seat_of(user)
-    if seat is None:
+    own_seat = table.seat_of(user)
+    if own_seat is None:
         raise Forbidden("You have no seat at this table, so you cannot act here.")
+    if seat is not None and seat != own_seat:
+        raise Forbidden(f"Seat {seat} is not yours; you sit at seat {own_seat}.")
+    seat = own_seat
     return _decide_and_append(table, seat, command, expected_version, Actor.user(user))
 
 

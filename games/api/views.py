@@ -5,7 +5,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import commands, lobby, seat_view
-from games.errors import Forbidden
 from games.models import Table
 
 from .serializers import (
@@ -96,10 +95,7 @@ class TableCommands(APIView):
     def post(self, request, table_id):
         data = _valid(CommandSerializer, request)
         table = _table(request, table_id)
-        own_seat = table.seat_of(request.user)
-        if data["seat"] is not None and data["seat"] != own_seat:
-            raise Forbidden(f"Seat {data['seat']} is not yours.")
-        commands.submit(table, request.user, data["command"], data["expected_version"])
+        commands.submit(table, request.user, data["command"], data["expected_version"], data["seat"])
         return Response(seat_view.seat_view(table, request.user))
 
 
