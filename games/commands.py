@@ -1,4 +1,5 @@
-"""The one command path. Pages, the REST API, websockets and timer jobs all call ``submit``.
+"""The one command path: players' commands (pages over the websocket, the REST API) come
+through ``submit``, the system's (timer jobs) through ``submit_system``; both do
 
 load -> fold -> decide -> append at the expected version -> broadcast.
 """
@@ -29,8 +30,7 @@ def submit(table, user, command, expected_version, seat=None):
         raise Forbidden("You have no seat at this table, so you cannot act here.")
     if seat is not None and seat != own_seat:
         raise Forbidden(f"Seat {seat} is not yours; you sit at seat {own_seat}.")
-    seat = own_seat
-    return _decide_and_append(table, seat, command, expected_version, Actor.user(user))
+    return _decide_and_append(table, own_seat, command, expected_version, Actor.user(user))
 
 
 def submit_system(table, command, expected_version=None):
