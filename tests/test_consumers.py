@@ -8,7 +8,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games import lobby
+from games import game_state, lobby
 from games.consumers import NO_SUCH_TABLE, NOT_LOGGED_IN
 from games.routing import websocket_urlpatterns
 
@@ -22,6 +22,11 @@ def _started_table(alice, bob, private=False):
     lobby.join_table(table, bob)
     lobby.start_table(table, alice)
     return table
+
+
+def _hands(table):
+    game = game_state.load(table)
+    return [game.engine.view(game.state, seat)["players"][seat]["hand"] for seat in (0, 1)]
 
 
 async def _connect(user, table, invite=None):
@@ -71,6 +76,11 @@ async def test_each_seat_gets_its_own_view_and_moves_appear_live(alice, bob, car
         assert connected
     renders = {name: await _render_of(ws) for name, ws in sockets.items()}
     assert _legal(renders["carol"]) == []
+    # Each seat's render holds its own hand and no other; the spectator's holds none.
+    hands = await sync_to_async(_hands)(table)
+    for name, seat in (("alice", 0), ("bob", 1)):
+        assert sorted(re.findall(r'data-card="([^"]+)"', renders[name])) == sorted(hands[seat])
+    assert "data-card=" not in renders["carol"]
 
     mover = next(name for name in ("alice", "bob") if _legal(renders[name]))
     version = _version(renders[mover])
