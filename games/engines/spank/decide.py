@@ -1,7 +1,7 @@
 """Turning a seat's command into events, or refusing it with a sentence the player can read."""
 from collections import Counter
 
-from ..base import require_dict, require_index
+from ..base import require_dict, require_index, require_seat
 from ..errors import IllegalCommand
 from .deck import STACKS_PER_SEAT
 from .evolve import evolve
@@ -30,8 +30,7 @@ def _check_may_act(state, seat):
         raise IllegalCommand("The game is over.")
     if seat is None:
         raise IllegalCommand("The system has no command to give in Spank!.")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalCommand(f"There is no seat {seat!r} at this table.")
+    require_seat(seat, state.players)
     if state.step is None:
         raise IllegalCommand("The turn is changing hands; nobody may act right now.")
     if seat != state.to_move:

@@ -5,6 +5,8 @@ viewer's own, the cards another seat draws, and the order of the stock.
 Public: stacks, scores, spanks, moves, retires, placements and upkeep
 discards (those cards go face up to the Discard).
 """
+from copy import deepcopy  # a redacted event never shares lists with the log
+
 from .legal import must_place, phase
 from .stack import pattern
 from .turns import POINTS_BY_SIZE, TARGET
@@ -63,7 +65,7 @@ def redact_event(event, seat):
     if kind == "drew":
         return _redact_draw(event, seat)
     if kind in _PUBLIC_EVENTS:
-        return _copy(event)
+        return deepcopy(event)
     raise ValueError(f"Spank! has no event type {kind!r}.")
 
 
@@ -71,7 +73,7 @@ _PUBLIC_EVENTS = frozenset({"scored", "won", "discarded", "spanked", "moved", "r
 
 
 def _redact_deal(event, seat):
-    redacted = _copy(event)
+    redacted = deepcopy(event)
     redacted["hands"] = [list(hand) if index == seat else None for index, hand in enumerate(event["hands"])]
     redacted["hand_counts"] = [len(hand) for hand in event["hands"]]
     del redacted["stock"]
@@ -90,12 +92,3 @@ def _redact_draw(event, seat):
     if event["seat"] == seat:
         redacted["cards"] = list(event["cards"])
     return redacted
-
-
-def _copy(value):
-    """A deep copy of a JSON-like value, so a redacted event never shares lists with the log."""
-    if isinstance(value, dict):
-        return {key: _copy(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copy(item) for item in value]
-    return value
