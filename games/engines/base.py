@@ -1,5 +1,6 @@
 """What every engine shares: the Decider skeleton and command-checking helpers."""
 import random
+from collections import Counter
 from functools import reduce
 
 from .errors import IllegalCommand
@@ -17,7 +18,8 @@ class Engine:
     min_players = 2
     max_players = 9
     # The options a host may set, for the lobby's form: dicts with "name", "label",
-    # "kind" ("bool" or "choice"), "default" and, for a choice, "choices" [[value, label], ...].
+    # "kind" ("bool", "choice" or "number"), "default", for a choice "choices" [[value, label], ...],
+    # for a number "min" and "max". A blank number or choice is left out (the game's default).
     option_fields = ()
 
     # --- hooks a game overrides -------------------------------------------
@@ -38,6 +40,10 @@ class Engine:
 
     def legal_commands(self, state, seat):
         raise NotImplementedError
+
+    def board_commands(self, state, seat):
+        """The legal commands the table page lights up: all of them, unless a game has too many to send."""
+        return self.legal_commands(state, seat)
 
     def redact_event(self, event, seat):
         """The event as ``seat`` may see it while the game runs (None = spectator)."""
@@ -86,3 +92,13 @@ def require_seat(seat, players):
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise IllegalCommand(f"There is no seat {seat!r} at this table.")
     return seat
+
+
+def require_held(hand, cards):
+    """IllegalCommand unless ``hand`` holds every one of ``cards``, counting copies."""
+    held = Counter(hand)
+    for card, wanted in Counter(cards).items():
+        if held[card] < wanted:
+            if held[card] == 0:
+                raise IllegalCommand(f"You do not hold {card}.")
+            raise IllegalCommand(f"You hold {card} only {held[card]} time(s), not {wanted}.")

@@ -29,7 +29,11 @@ def build_deck(full_deck, stacked=None, rng=None):
     follows, shuffled by ``rng``. Naming a card more often than the full
     deck holds it raises ValueError, as does a code the deck does not have.
     """
-    stacked = list(stacked or [])
+    if stacked is None:
+        stacked = []
+    if not isinstance(stacked, (list, tuple)):
+        raise ValueError("A stacked deck must be a list of card codes, top card first.")
+    stacked = list(stacked)
     remaining = Counter(full_deck)
     for card in stacked:
         if not isinstance(card, str) or remaining[card] <= 0:

@@ -10,7 +10,7 @@ from .turns import begin_turn
 def start(players, options=None, deck=None, rng=None):
     players = check_players(players)
     opts = parse_options(options)
-    cards = build_deck(full_deck(players, opts), _stacked(deck), default_rng(rng))
+    cards = build_deck(full_deck(players, opts), deck, default_rng(rng))
     hands, stacks = [], []
     per_seat = HAND_SIZE + STACKS_PER_SEAT
     for seat in range(players):
@@ -36,10 +36,3 @@ def first_seat(stacks):
 
     return max(range(len(stacks)), key=lambda seat: (strength(seat), -seat))
 
-
-def _stacked(deck):
-    if deck is None:
-        return []
-    if not isinstance(deck, (list, tuple)):
-        raise ValueError("A stacked deck must be a list of card codes, top card first.")
-    return list(deck)

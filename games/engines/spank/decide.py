@@ -1,7 +1,6 @@
 """Turning a seat's command into events, or refusing it with a sentence the player can read."""
-from collections import Counter
 
-from ..base import require_dict, require_index, require_seat
+from ..base import require_dict, require_held, require_index, require_seat
 from ..errors import IllegalCommand
 from .deck import STACKS_PER_SEAT
 from .evolve import evolve
@@ -41,7 +40,7 @@ def _discard(state, seat, command, rng):
     cards = command.get("cards")
     if not isinstance(cards, list) or not cards or not all(isinstance(card, str) for card in cards):
         raise IllegalCommand("\"cards\" must be a list of one or more card codes from your hand.")
-    _require_held(state, seat, cards)
+    require_held(state.hands[seat], cards)
     return _ending_turn(state, seat, {"type": "discarded", "seat": seat, "cards": list(cards)}, rng)
 
 
@@ -106,17 +105,8 @@ def _require_card(state, seat, command):
     card = command.get("card")
     if not isinstance(card, str):
         raise IllegalCommand("\"card\" must be the code of a card in your hand, such as \"QH\".")
-    _require_held(state, seat, [card])
+    require_held(state.hands[seat], [card])
     return card
-
-
-def _require_held(state, seat, cards):
-    held = Counter(state.hands[seat])
-    for card, wanted in Counter(cards).items():
-        if held[card] < wanted:
-            if held[card] == 0:
-                raise IllegalCommand(f"You do not hold {card}.")
-            raise IllegalCommand(f"You hold {card} only {held[card]} time(s), not {wanted}.")
 
 
 _HANDLERS = {
