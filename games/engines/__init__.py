@@ -15,9 +15,15 @@ def _spank():
     return engine
 
 
+def _spite_and_malice():
+    from .spite_and_malice import engine
+    return engine
+
+
 # Each entry imports lazily so that one broken engine cannot stop the others loading.
 _LOADERS = {
     "spank": _spank,
+    "spite_and_malice": _spite_and_malice,
 }
 
 GAMES = tuple(_LOADERS)

@@ -1,0 +1,82 @@
+"""Every command the seat to move may give now, each once (equal cards are one choice)."""
+from itertools import combinations, permutations
+
+from .deck import DISCARD_PILES
+from .piles import playable_ace, plays
+from .turns import empty_discards, end_needs, may_draw
+
+
+def is_to_move(state, seat):
+    return (
+        state is not None
+        and not state.over
+        and isinstance(seat, int)
+        and not isinstance(seat, bool)
+        and seat == state.to_move
+    )
+
+
+def legal_commands(state, seat):
+    if not is_to_move(state, seat):
+        return []
+    commands = plays(state, seat)
+    if may_draw(state, seat):
+        commands.append({"type": "draw"})
+    return commands + end_turns(state, seat)
+
+
+def board_commands(state, seat):
+    """The legal commands for the table page: the same, but one end of turn stands for all that fill piles.
+
+    Filling four empty piles from a long hand can be done in tens of
+    thousands of ways; the page composes that command itself.
+    """
+    commands, filling = [], None
+    for command in legal_commands(state, seat):
+        if command["type"] == "end_turn" and command["fills"]:
+            filling = filling or command
+        else:
+            commands.append(command)
+    return commands + ([filling] if filling else [])
+
+
+def end_turns(state, seat):
+    """Every way to end the turn now: each assignment of hand cards to the piles it must fill, then each discard."""
+    if playable_ace(state, seat) or may_draw(state, seat):
+        return []
+    fills_needed, discard_needed = end_needs(state, seat)
+    empty = empty_discards(state, seat)
+    hand = state.hands[seat]
+    commands = []
+    for piles in _pile_choices(empty, fills_needed):
+        for fill_cards in _distinct(permutations(hand, fills_needed)):
+            fills = [{"card": card, "pile": pile} for card, pile in zip(fill_cards, piles)]
+            for discard in _discards(_without(hand, fill_cards), discard_needed):
+                commands.append({"type": "end_turn", "fills": fills, "discard": discard})
+    return commands
+
+
+def _pile_choices(empty, count):
+    """Which empty piles get filled: all of them, or (with nothing to draw) any ``count`` of them."""
+    return list(combinations(empty, count))
+
+
+def _discards(rest, discard_needed):
+    if not discard_needed:
+        return [None]
+    return [{"card": card, "pile": pile} for card in sorted(set(rest)) for pile in range(DISCARD_PILES)]
+
+
+def _distinct(items):
+    seen = set()
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            yield item
+
+
+def _without(hand, cards):
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest

@@ -1,0 +1,105 @@
+"""What one seat (or a spectator, seat None) may see: the state as a view, and each event.
+
+All hiding of hidden information lives here. Hidden: every hand but the
+viewer's own, the cards a seat draws, the order of the draw pile and of a
+refill, and the win cards under each top. Public: play piles, every discard
+pile in full, win-pile tops and counts, every play and every end of turn.
+"""
+from copy import deepcopy  # a redacted event never shares lists with the log
+
+from ..cards import JOKER
+from .legal import is_to_move
+from .piles import playable_ace
+from .turns import end_needs, may_draw
+
+
+def view(state, seat):
+    return {
+        "game": "spite_and_malice",
+        "seat": seat,
+        "to_move": state.to_move,
+        "over": state.over,
+        "winner": state.winner,
+        "result": state.result,
+        "turn": state.turn,
+        "options": state.options.as_dict(),
+        "play_piles": [_play_pile(pile) for pile in state.play_piles],
+        "draw_count": len(state.draw_pile),
+        "retired_count": len(state.retired),
+        "barren_turns": state.barren_turns,
+        "players": [_player(state, other, seat) for other in range(state.players)],
+        "you": _you(state, seat),
+    }
+
+
+def _play_pile(pile):
+    if not pile:
+        return None
+    return {"cards": list(pile), "value": len(pile), "jokers": pile.count(JOKER)}
+
+
+def _player(state, other, viewer):
+    win = state.win_piles[other]
+    player = {
+        "seat": other,
+        "win_top": win[0] if win else None,
+        "win_count": len(win),
+        "discards": [list(pile) for pile in state.discards[other]],
+        "hand_count": len(state.hands[other]),
+    }
+    if other == viewer:
+        player["hand"] = list(state.hands[other])
+    return player
+
+
+def _you(state, seat):
+    """What ending the turn asks of the seat to move (for a seated viewer whose turn it is; else None)."""
+    if not is_to_move(state, seat):
+        return None
+    fills, discard = end_needs(state, seat)
+    forced_ace = playable_ace(state, seat)
+    can_draw = may_draw(state, seat)
+    return {
+        "can_draw": can_draw,
+        "forced_ace": forced_ace,
+        "fills_needed": fills,
+        "discard_needed": discard,
+        "can_end_turn": not forced_ace and not can_draw,
+    }
+
+
+def redact_event(event, seat):
+    """The event as ``seat`` may see it while the game runs (None: a spectator)."""
+    kind = event.get("type")
+    if kind == "dealt":
+        return _redact_deal(event, seat)
+    if kind == "drew":
+        return _redact_draw(event, seat)
+    if kind in _PUBLIC_EVENTS:
+        return deepcopy(event)
+    raise ValueError(f"Spite & Malice has no event type {kind!r}.")
+
+
+_PUBLIC_EVENTS = frozenset({"played", "win_turned", "pile_retired", "won", "turn_ended", "stalemated"})
+
+
+def _redact_deal(event, seat):
+    redacted = deepcopy(event)
+    redacted["hands"] = [list(hand) if index == seat else None for index, hand in enumerate(event["hands"])]
+    redacted["hand_counts"] = [len(hand) for hand in event["hands"]]
+    redacted["win_piles"] = [{"top": pile[0], "count": len(pile)} for pile in event["win_piles"]]
+    del redacted["draw_pile"]
+    redacted["draw_count"] = len(event["draw_pile"])
+    return redacted
+
+
+def _redact_draw(event, seat):
+    redacted = {
+        "type": "drew",
+        "seat": event["seat"],
+        "count": len(event["cards"]),
+        "refill": None if event["refill"] is None else len(event["refill"]),
+    }
+    if event["seat"] == seat:
+        redacted["cards"] = list(event["cards"])
+    return redacted
