@@ -18,7 +18,7 @@ def table_context(table, user):
     seat = table.seat_of(user)
     seated = table.seated_users()
     names = [seated[n].shown_name if n in seated else None for n in range(table.seat_count)]
-    shown = view_for_seat(table, game, seat)
+    shown = view_for_seat(table, game, seat, for_board=True)
     view = shown["view"]
     return {
         "table": table,

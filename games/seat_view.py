@@ -13,16 +13,18 @@ def seat_view(table, user):
     return view_for_seat(table, game, seat)
 
 
-def view_for_seat(table, game, seat):
+def view_for_seat(table, game, seat, for_board=False):
+    """The seat's view and legal commands; ``for_board``: the shorter list the table page lights up."""
     if not game.started:
         return {"table": str(table.id), "version": 0, "seat": seat, "view": None, "legal_commands": []}
     engine, state = game.engine, game.state
+    commands = engine.board_commands if for_board else engine.legal_commands
     return {
         "table": str(table.id),
         "version": game.version,
         "seat": seat,
         "view": engine.view(state, seat),
-        "legal_commands": engine.legal_commands(state, seat) if seat is not None else [],
+        "legal_commands": commands(state, seat) if seat is not None else [],
     }
 
 
