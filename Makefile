@@ -32,7 +32,7 @@ test: install
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install
-	$(BIN)/python benchmarks/bench_spank.py
+	$(BIN)/python benchmarks/bench_engines.py
 
 clean:
 	rm -rf $(VENV) staticfiles

@@ -1,0 +1,105 @@
+"""Speed of the game engines: random legal games with a seeded rng.
+
+    .venv/bin/python benchmarks/bench_engines.py [game ...] [--games N] [--seed S]
+
+For each game (default: all), prints games/s, commands/s for decide+evolve,
+ms per legal_commands call (mean and slowest), the longest legal list and ms
+to fold a whole game's events. Numbers only; nothing is asserted.
+"""
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from games.engines import GAMES, get_engine  # noqa: E402
+
+# Random table options per game.
+OPTIONS = {
+    "spank": lambda rng: {"sequence": rng.random() < 0.5, "two_set": rng.choice([None, "full", "half"])},
+    "spite_and_malice": lambda rng: {"win_pile": rng.choice([5, 10, 20])},
+}
+
+
+def choose(rng, legal):
+    """A command type at random, then a command of that type (as the property tests do)."""
+    kind = rng.choice(sorted({command["type"] for command in legal}))
+    return rng.choice([command for command in legal if command["type"] == kind])
+
+
+def play_game(engine, rng):
+    players = rng.randint(engine.min_players, engine.max_players)
+    options = OPTIONS.get(engine.name, lambda rng: {})(rng)
+    events = engine.start(players, options=options, rng=rng)
+    state = engine.fold(events)
+    timing = {"legal": 0.0, "legal_calls": 0, "legal_slowest": 0.0, "legal_longest": 0, "step": 0.0, "commands": 0}
+    while not engine.is_over(state):
+        seat = state.to_move
+        started = time.perf_counter()
+        legal = engine.legal_commands(state, seat)
+        took = time.perf_counter() - started
+        timing["legal"] += took
+        timing["legal_slowest"] = max(timing["legal_slowest"], took)
+        timing["legal_longest"] = max(timing["legal_longest"], len(legal))
+        timing["legal_calls"] += 1
+        command = choose(rng, legal)
+        started = time.perf_counter()
+        new_events = engine.decide(state, seat, command, rng=rng)
+        for event in new_events:
+            state = engine.evolve(state, event)
+        timing["step"] += time.perf_counter() - started
+        timing["commands"] += 1
+        events += new_events
+    return events, timing
+
+
+def bench(name, games, seed):
+    engine = get_engine(name)
+    rng = random.Random(seed)
+    totals = {"legal": 0.0, "legal_calls": 0, "legal_slowest": 0.0, "legal_longest": 0, "step": 0.0, "commands": 0}
+    logs = []
+    started = time.perf_counter()
+    for _ in range(games):
+        events, timing = play_game(engine, rng)
+        logs.append(events)
+        for key in ("legal", "legal_calls", "step", "commands"):
+            totals[key] += timing[key]
+        for key in ("legal_slowest", "legal_longest"):
+            totals[key] = max(totals[key], timing[key])
+    elapsed = time.perf_counter() - started
+
+    started = time.perf_counter()
+    for events in logs:
+        engine.fold(events)
+    folding = time.perf_counter() - started
+
+    event_count = sum(len(events) for events in logs)
+    print(f"{engine.title}")
+    print(f"  games played:              {games} (seed {seed})")
+    print(f"  commands / events:         {totals['commands']} / {event_count}")
+    print(f"  games/s (whole loop):      {games / elapsed:.1f}")
+    print(f"  commands/s decide+evolve:  {totals['commands'] / totals['step']:.0f}")
+    print(f"  ms per legal_commands:     {1000 * totals['legal'] / totals['legal_calls']:.3f} "
+          f"(slowest {1000 * totals['legal_slowest']:.1f})")
+    print(f"  longest legal list:        {totals['legal_longest']}")
+    print(f"  ms to fold a whole game:   {1000 * folding / games:.3f}")
+    print(f"  commands per game (mean):  {totals['commands'] / games:.1f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="*", help=f"games to measure (default: all of {', '.join(GAMES)})")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+    unknown = [name for name in args.game if name not in GAMES]
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
+    for name in args.game or GAMES:
+        bench(name, args.games, args.seed)
+
+
+if __name__ == "__main__":
+    main()
