@@ -4,12 +4,14 @@
  * Generic for every game. A board describes what can be played with data attributes;
  * this script only knows "cards", "sources", "targets" and "commands", never a game's rules.
  * The server's list of legal commands (#legal-commands inside #table-live) decides what
- * lights up and what may be sent: only a command that is in that list is ever sent.
+ * lights up and what may be sent: only a command that is in that list is ever sent (a
+ * data-compose form is the one exception, see below).
  *
  * Data attributes a board may use (JSON values are single-quoted in the HTML):
  *
  *   data-card="QH"            A card the player can select (toggle; several may be selected).
- *                             Gets .playable when some legal command names it ("card" or "cards").
+ *                             Gets .playable when some legal command names it ("card" or "cards",
+ *                             at any depth: {"discard":{"card":"QH"}} names QH too).
  *   data-source='{"from":1}'  Something to select as the origin of a command (one at a time).
  *                             Its keys are merged into a target's command. Gets .playable when
  *                             some legal command contains all its keys and values.
@@ -20,14 +22,37 @@
  *   data-needs="card"         What a target merges in, space-separated alternatives:
  *                               card   -> "card": the one selected card's code
  *                               cards  -> "cards": the selected cards' codes (sorted)
- *                               source -> the selected source's keys
+ *                               source -> the selected source's keys (they override the target's,
+ *                                         e.g. a target {"from":"hand"} and a source {"from":"win"})
  *                             Without data-needs the target's command is sent as it is.
+ *                             Placeholders: the string "$card" anywhere in a target's partial command
+ *                             (nested objects and lists too) is replaced by the one selected card's
+ *                             code, "$cards" by the selected cards' codes (sorted); such a partial
+ *                             needs that selection (no data-needs is required for it), e.g.
+ *                             data-target='{"type":"end_turn","discard":{"card":"$card","pile":2}}'.
+ *                             For data-when-legal a placeholder matches any value.
  *                             Clicking sends the first merged command that is legal; an element
  *                             that is both a source and a target is used as a target only when
  *                             that gives a legal command, otherwise it is (de)selected as a source.
  *                             Gets .legal-target while the current selection makes it legal.
  *   data-command='{"type":"end_turn"}'
  *                             A button that sends this command as it is; disabled unless legal.
+ *                             A JSON list gives alternatives (the first legal one is sent).
+ *   <form data-compose='{"type":"end_turn","fills":[]}'>
+ *                             A form that composes a command: its JSON, then every named field
+ *                             (input, select, textarea; unchecked boxes and empty values are left
+ *                             out) set at its dotted path: name="discard.pile" sets
+ *                             command.discard.pile, a number segment is a list index
+ *                             (name="fills.2" -> command.fills[2]); lists are closed up in index
+ *                             order (gaps removed). A field with data-json has its value parsed as
+ *                             JSON ("2" -> 2, '{"card":"7H","pile":0}' -> an object). Submitting
+ *                             (a submit button, Enter) sends the command: the legal command it
+ *                             equals if the list holds it, otherwise the command as composed,
+ *                             provided some legal command has the same "type" (a server may leave
+ *                             out of the list the commands it cannot enumerate, e.g. every way to
+ *                             fill four piles; the server judges and refuses what is wrong).
+ *                             With data-when-legal the form is shown only while its type is legal;
+ *                             its submit buttons are disabled while it is not.
  *   data-when-legal           On a data-command or data-target element: shown only while some legal
  *                             command contains all of its (partial) command's keys (render it with
  *                             the hidden attribute so it never flashes up).
@@ -39,9 +64,16 @@
  *   .invite-link[data-path]   An input that is filled with location.origin + data-path.
  *   data-copy="#selector"     A button that copies the value of the input it names.
  *
- * #table-live itself gets .can-act (the legal list is not empty), .has-selection and aria-busy
- * (a command is on its way). Commands go through #command-form (ws-send), with #table-live's
- * data-version as expected_version; the legal command from the list is what is sent.
+ * Drag and drop: a .playable data-card or data-source can be dragged (HTML5 drag with a mouse,
+ * pointer events for touch and pen) onto a data-target: that selects it (a dragged card that is
+ * already selected keeps the other selected cards) and clicks the target. While a drag is over a
+ * target the selection can be played on, the target gets .drag-over; a touch drag shows a copy of
+ * the element (.drag-ghost) under the finger. Clicking stays the main path (and the keyboard one).
+ *
+ * #table-live itself gets .can-act (the legal list is not empty), .has-selection, .dragging and
+ * aria-busy (a command is on its way). Commands go through #command-form (ws-send), with
+ * #table-live's data-version as expected_version; the legal command from the list is what is sent
+ * (the one exception: a data-compose form, see above).
  *
  * Selected elements get .selected and aria-pressed="true". After every new #table-live the
  * selection is cleared. Hints (nothing legal to do with a click) go to #flash as
@@ -57,7 +89,10 @@
     source: null,       // the selected data-source element
     live: null,         // the #table-live element the selection belongs to
     sending: false,
-    sendTimer: null
+    sendTimer: null,
+    drag: null,         // a touch/pen drag: {el, pointerId, x, y, started, ghost, over}
+    dragging: null,     // the element of an HTML5 (mouse) drag under way
+    noClickUntil: 0     // a touch drag just ended: ignore the click the browser sends after it
   };
 
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
@@ -89,10 +124,75 @@
     return JSON.stringify(value);
   }
 
-  /* Does the legal command contain every key/value of the partial one? */
+  /* Does the legal command contain every key/value of the partial one? (Placeholders fit anything.) */
   function contains(command, partial) {
     return Object.keys(partial).every(function (k) {
-      return k in command && canonical(command[k]) === canonical(partial[k]);
+      return k in command && fits(command[k], partial[k]);
+    });
+  }
+
+  // ---- placeholders ("$card", "$cards") in a target's partial command ---------------------
+
+  function isPlaceholder(value) {
+    return value === "$card" || value === "$cards";
+  }
+
+  function hasPlaceholder(value) {
+    if (isPlaceholder(value)) return true;
+    if (Array.isArray(value)) return value.some(hasPlaceholder);
+    if (isObject(value)) return Object.keys(value).some(function (k) { return hasPlaceholder(value[k]); });
+    return false;
+  }
+
+  /* A value equals a pattern, where a placeholder in the pattern stands for any value. */
+  function fits(value, pattern) {
+    if (isPlaceholder(pattern)) return value !== undefined;
+    if (!hasPlaceholder(pattern)) return canonical(value) === canonical(pattern);
+    if (Array.isArray(pattern)) {
+      return Array.isArray(value) && value.length === pattern.length &&
+        pattern.every(function (p, i) { return fits(value[i], p); });
+    }
+    if (isObject(pattern)) {
+      var keys = Object.keys(pattern);
+      return isObject(value) && Object.keys(value).length === keys.length &&
+        keys.every(function (k) { return k in value && fits(value[k], pattern[k]); });
+    }
+    return false;
+  }
+
+  /* The value with its placeholders replaced from the selected cards; undefined if it cannot be. */
+  function fillPlaceholders(value, codes) {
+    if (value === "$card") return codes.length === 1 ? codes[0] : undefined;
+    if (value === "$cards") return codes.length ? codes.slice().sort() : undefined;
+    var out, missing = false;
+    if (Array.isArray(value)) {
+      out = value.map(function (v) {
+        var f = fillPlaceholders(v, codes);
+        if (f === undefined) missing = true;
+        return f;
+      });
+      return missing ? undefined : out;
+    }
+    if (isObject(value)) {
+      out = {};
+      Object.keys(value).forEach(function (k) {
+        out[k] = fillPlaceholders(value[k], codes);
+        if (out[k] === undefined) missing = true;
+      });
+      return missing ? undefined : out;
+    }
+    return value;
+  }
+
+  /* Does the command name the card anywhere ("card": code, or "cards": [..., code, ...])? */
+  function namesCard(command, code) {
+    if (Array.isArray(command)) return command.some(function (v) { return namesCard(v, code); });
+    if (!isObject(command)) return false;
+    return Object.keys(command).some(function (k) {
+      var v = command[k];
+      if (k === "card" && v === code) return true;
+      if (k === "cards" && Array.isArray(v) && v.indexOf(code) >= 0) return true;
+      return (isObject(v) || Array.isArray(v)) && namesCard(v, code);
     });
   }
 
@@ -132,6 +232,26 @@
 
   function needsOf(el) {
     return (el.getAttribute("data-needs") || "").split(/\s+/).filter(Boolean);
+  }
+
+  /* Does the target do anything only with a selection (data-needs, or a placeholder)? */
+  function requiresSelection(el) {
+    return needsOf(el).length > 0 || targetsOf(el).some(hasPlaceholder);
+  }
+
+  /* A data-command's commands: one object, or a JSON list of alternatives. */
+  function commandsOf(el) {
+    var value = parseJSON(el.getAttribute("data-command"), null);
+    if (Array.isArray(value)) return value.filter(isObject);
+    return isObject(value) ? [value] : [];
+  }
+
+  function firstLegal(commands) {
+    for (var i = 0; i < commands.length; i++) {
+      var found = legalMatch(commands[i]);
+      if (found) return found;
+    }
+    return null;
   }
 
   // ---- flash and status -----------------------------------------------------------------
@@ -174,11 +294,12 @@
 
   /* Every command a target could make from the current selection (legal or not). */
   function candidates(el) {
-    var partials = targetsOf(el);
-    var needs = needsOf(el);
     var codes = selectedCodes();
+    var partials = targetsOf(el).map(function (p) { return fillPlaceholders(p, codes); })
+      .filter(function (p) { return p !== undefined; });
+    var needs = needsOf(el);
     var out = [];
-    if (!needs.length) return partials.slice();
+    if (!needs.length) return partials;
     needs.forEach(function (need) {
       var extra = null;
       if (need === "card" && codes.length === 1) extra = { card: codes[0] };
@@ -193,12 +314,7 @@
   }
 
   function legalFor(el) {
-    var list = candidates(el);
-    for (var i = 0; i < list.length; i++) {
-      var found = legalMatch(list[i]);
-      if (found) return found;
-    }
-    return null;
+    return firstLegal(candidates(el));
   }
 
   function hasSelection() {
@@ -213,8 +329,10 @@
       var root = liveRoot();
       return root && root.dataset.seat === "" ? "You are watching this table." : "Nothing can be played right now: wait for your turn.";
     }
-    if (needs.length && !hasSelection()) {
-      if (needs.indexOf("card") >= 0 || needs.indexOf("cards") >= 0) return "Select a card first, then choose where to play it.";
+    if (requiresSelection(el) && !hasSelection()) {
+      if (needs.indexOf("card") >= 0 || needs.indexOf("cards") >= 0 || targetsOf(el).some(hasPlaceholder)) {
+        return "Select a card first, then choose where to play it.";
+      }
       return "Select what to move first.";
     }
     if (needs.length === 1 && needs[0] === "card" && codes.length > 1) return "Select just one card for that.";
@@ -230,26 +348,27 @@
 
     within("[data-card]").forEach(function (el) {
       var code = el.getAttribute("data-card");
-      var playable = state.legal.some(function (c) {
-        return c.card === code || (Array.isArray(c.cards) && c.cards.indexOf(code) >= 0);
-      });
+      var playable = state.legal.some(function (c) { return namesCard(c, code); });
       var selected = state.cards.indexOf(el) >= 0;
       el.classList.toggle("playable", playable);
       el.classList.toggle("selected", selected);
       if (el.tagName === "BUTTON") el.setAttribute("aria-pressed", selected ? "true" : "false");
+      draggableIf(el, playable);
     });
 
     within("[data-source]").forEach(function (el) {
       var partial = parseJSON(el.getAttribute("data-source"), null);
       var selected = state.source === el;
-      el.classList.toggle("playable", isObject(partial) && someLegalContains(partial));
+      var playable = isObject(partial) && someLegalContains(partial);
+      el.classList.toggle("playable", playable);
       el.classList.toggle("selected", selected);
       if (el.tagName === "BUTTON") el.setAttribute("aria-pressed", selected ? "true" : "false");
+      draggableIf(el, playable);
     });
 
     within("[data-target]").forEach(function (el) {
       var legal = !!legalFor(el);
-      var needs = needsOf(el).length > 0;
+      var needs = requiresSelection(el);
       // A target that needs a selection lights up only once something is selected.
       el.classList.toggle("legal-target", legal && (!needs || selecting));
       if (el.hasAttribute("data-when-legal")) {
@@ -262,17 +381,26 @@
     });
 
     within("[data-command]").forEach(function (el) {
-      var command = parseJSON(el.getAttribute("data-command"), null);
-      var legal = isObject(command) && !!legalMatch(command);
-      if (el.hasAttribute("data-when-legal")) el.hidden = !(isObject(command) && someLegalContains(command));
+      var commands = commandsOf(el);
+      var legal = !!firstLegal(commands);
+      if (el.hasAttribute("data-when-legal")) el.hidden = !commands.some(someLegalContains);
       el.disabled = !legal || state.sending;
       el.classList.toggle("legal-target", legal);
+    });
+
+    within("form[data-compose]").forEach(function (form) {
+      var legal = composeTypeLegal(form);
+      if (form.hasAttribute("data-when-legal")) form.hidden = !legal;
+      Array.prototype.forEach.call(form.querySelectorAll("button[type=submit], button:not([type]), input[type=submit]"), function (b) {
+        b.disabled = !legal || state.sending;
+      });
     });
 
     within("[data-clear-selection]").forEach(function (el) { el.hidden = !selecting; });
     within("[data-selection-status]").forEach(function (el) { el.textContent = statusText(); });
 
     root.classList.toggle("has-selection", selecting);
+    root.classList.toggle("dragging", state.dragging || !!(state.drag && state.drag.started));
     root.classList.toggle("can-act", state.legal.length > 0);
     root.setAttribute("aria-busy", state.sending ? "true" : "false");
   }
@@ -289,6 +417,8 @@
     if (root !== state.live) {
       state.live = root;
       clearSelection();
+      endPointerDrag();
+      state.dragging = null;
       state.sending = false;
       clearTimeout(state.sendTimer);
       var script = document.getElementById("legal-commands");
@@ -340,6 +470,12 @@
   }
 
   function onClick(event) {
+    if (Date.now() < state.noClickUntil) {
+      // The click a touch drag leaves behind on the dragged element.
+      state.noClickUntil = 0;
+      event.preventDefault();
+      return;
+    }
     var root = liveRoot();
     var el = event.target.closest("[data-card],[data-source],[data-target],[data-command],[data-clear-selection],[data-copy]");
     if (!el) return;
@@ -358,8 +494,7 @@
       return;
     }
     if (el.hasAttribute("data-command")) {
-      var command = parseJSON(el.getAttribute("data-command"), null);
-      var found = isObject(command) && legalMatch(command);
+      var found = firstLegal(commandsOf(el));
       if (found) send(found);
       else hint(el.getAttribute("data-hint") || "That is not possible right now.");
       return;
@@ -374,7 +509,7 @@
     }
     if (el.hasAttribute("data-target")) {
       var legal = legalFor(el);
-      var needs = needsOf(el).length > 0;
+      var needs = requiresSelection(el);
       if (legal && (!needs || hasSelection())) {
         send(legal);
         return;
@@ -420,6 +555,231 @@
       clearFlash();
       paint();
     }
+  }
+
+  // ---- composed commands (data-compose forms) ---------------------------------------------
+
+  /* Set value at the dotted path (keys), making objects, or lists before a number key. */
+  function setPath(target, keys, value) {
+    var obj = target;
+    for (var i = 0; i < keys.length - 1; i++) {
+      var key = keys[i];
+      if (obj[key] === null || typeof obj[key] !== "object") obj[key] = /^\d+$/.test(keys[i + 1]) ? [] : {};
+      obj = obj[key];
+    }
+    obj[keys[keys.length - 1]] = value;
+  }
+
+  /* Lists closed up in index order (the gaps left by empty fields removed), all the way down. */
+  function closeGaps(value) {
+    if (Array.isArray(value)) {
+      var out = [];
+      for (var i = 0; i < value.length; i++) if (i in value && value[i] !== undefined) out.push(closeGaps(value[i]));
+      return out;
+    }
+    if (isObject(value)) {
+      var obj = {};
+      Object.keys(value).forEach(function (k) { obj[k] = closeGaps(value[k]); });
+      return obj;
+    }
+    return value;
+  }
+
+  function composeCommand(form) {
+    var command = parseJSON(form.getAttribute("data-compose"), null);
+    if (!isObject(command)) return null;
+    Array.prototype.forEach.call(form.elements, function (field) {
+      var tag = field.tagName;
+      if (!field.name || field.disabled || (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA")) return;
+      if (tag === "INPUT" && /^(submit|button|reset|image|file)$/.test(field.type)) return;
+      if ((field.type === "checkbox" || field.type === "radio") && !field.checked) return;
+      if (field.value === "") return;
+      var value = field.hasAttribute("data-json") ? parseJSON(field.value, field.value) : field.value;
+      setPath(command, field.name.split("."), value);
+    });
+    return closeGaps(command);
+  }
+
+  /* A composed command may be sent while some legal command has its type. */
+  function composeTypeLegal(form) {
+    var base = parseJSON(form.getAttribute("data-compose"), null);
+    return isObject(base) && "type" in base && someLegalContains({ type: base.type });
+  }
+
+  function onSubmit(event) {
+    var form = event.target;
+    var root = liveRoot();
+    if (!form.matches || !form.matches("form[data-compose]") || !root || !root.contains(form)) return;
+    event.preventDefault();
+    if (state.sending) return;
+    var command = composeCommand(form);
+    var found = command && legalMatch(command);
+    if (found) send(found);
+    else if (command && composeTypeLegal(form)) send(command);
+    else hint(form.getAttribute("data-hint") || "That is not possible right now.");
+  }
+
+  // ---- drag and drop -----------------------------------------------------------------------
+
+  var DRAGGABLE = "[data-card],[data-source]";
+
+  function draggableIf(el, playable) {
+    var can = playable && !el.disabled;
+    if (can) el.setAttribute("draggable", "true");
+    else el.removeAttribute("draggable");
+    // A touch on something that can be dragged drags it rather than scrolling the page.
+    el.style.touchAction = can ? "none" : "";
+  }
+
+  function draggableAt(node) {
+    var root = liveRoot();
+    var el = node && node.closest ? node.closest(DRAGGABLE) : null;
+    if (!el || !root || !root.contains(el) || state.sending) return null;
+    return el.getAttribute("draggable") === "true" ? el : null;
+  }
+
+  function dropTargetAt(node) {
+    var root = liveRoot();
+    var el = node && node.closest ? node.closest("[data-target]") : null;
+    return el && root && root.contains(el) ? el : null;
+  }
+
+  /* Dragging el makes it the selection (a selected card keeps the other selected cards). */
+  function beginDrag(el) {
+    if (el.hasAttribute("data-card")) {
+      if (state.cards.indexOf(el) < 0) {
+        state.cards = [el];
+        state.source = null;
+      }
+    } else {
+      state.source = el;
+      state.cards = [];
+    }
+    clearFlash();
+    paint();
+  }
+
+  function markOver(target) {
+    within(".drag-over").forEach(function (el) { if (el !== target) el.classList.remove("drag-over"); });
+    if (target) target.classList.add("drag-over");
+  }
+
+  function overTarget(target, dragged) {
+    return target && target !== dragged && legalFor(target) ? target : null;
+  }
+
+  /* A drop on a target is a click on it: play there, or say why not (the selection stays). */
+  function dropOn(target, dragged) {
+    markOver(null);
+    if (!target || target === dragged || state.sending) {
+      paint();
+      return;
+    }
+    var legal = legalFor(target);
+    if (legal) send(legal);
+    else {
+      hint(refusalHint(target));
+      paint();
+    }
+  }
+
+  // HTML5 drag and drop (a mouse).
+  function onDragStart(event) {
+    var el = draggableAt(event.target);
+    if (!el) return;
+    state.dragging = el;
+    beginDrag(el);
+    if (event.dataTransfer) {
+      event.dataTransfer.effectAllowed = "move";
+      event.dataTransfer.setData("text/plain", el.getAttribute("data-card") || el.getAttribute("data-label") || "");
+    }
+  }
+
+  function onDragOver(event) {
+    if (!state.dragging) return;
+    var target = dropTargetAt(event.target);
+    if (target && target !== state.dragging) event.preventDefault();  // a drop here is handled
+    markOver(overTarget(target, state.dragging));
+  }
+
+  function onDrop(event) {
+    var dragged = state.dragging;
+    if (!dragged) return;
+    event.preventDefault();
+    state.dragging = null;
+    dropOn(dropTargetAt(event.target), dragged);
+  }
+
+  function onDragEnd() {
+    if (!state.dragging) return;
+    state.dragging = null;
+    markOver(null);
+    paint();
+  }
+
+  // Pointer events (touch and pen; the browser's own drag and drop does not serve them).
+  function onPointerDown(event) {
+    if (event.pointerType === "mouse" || !event.isPrimary) return;
+    var el = draggableAt(event.target);
+    if (!el) return;
+    state.drag = { el: el, pointerId: event.pointerId, x: event.clientX, y: event.clientY, started: false, ghost: null };
+  }
+
+  function makeGhost(d) {
+    var rect = d.el.getBoundingClientRect();
+    var ghost = d.el.cloneNode(true);
+    [ghost].concat(Array.prototype.slice.call(ghost.querySelectorAll("*"))).forEach(function (node) {
+      ["id", "data-card", "data-source", "data-target", "data-command", "draggable", "aria-pressed"].forEach(function (a) {
+        node.removeAttribute(a);
+      });
+    });
+    ghost.classList.add("drag-ghost");
+    ghost.classList.remove("legal-target", "drag-over");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.style.width = rect.width + "px";
+    ghost.style.height = rect.height + "px";
+    d.dx = d.x - rect.left;
+    d.dy = d.y - rect.top;
+    // Inside the board (its styles apply), which is never transformed: position: fixed holds.
+    (d.el.closest(".board") || liveRoot() || document.body).appendChild(ghost);
+    return ghost;
+  }
+
+  function onPointerMove(event) {
+    var d = state.drag;
+    if (!d || event.pointerId !== d.pointerId) return;
+    if (!d.started) {
+      if (Math.abs(event.clientX - d.x) + Math.abs(event.clientY - d.y) < 10) return;
+      d.started = true;
+      beginDrag(d.el);
+      d.ghost = makeGhost(d);
+    }
+    event.preventDefault();
+    d.ghost.style.transform = "translate(" + (event.clientX - d.dx) + "px, " + (event.clientY - d.dy) + "px)";
+    markOver(overTarget(dropTargetAt(document.elementFromPoint(event.clientX, event.clientY)), d.el));
+  }
+
+  function endPointerDrag() {
+    var d = state.drag;
+    state.drag = null;
+    if (d && d.ghost && d.ghost.parentNode) d.ghost.parentNode.removeChild(d.ghost);
+    markOver(null);
+    return d;
+  }
+
+  function onPointerUp(event) {
+    var d = state.drag;
+    if (!d || event.pointerId !== d.pointerId) return;
+    endPointerDrag();
+    if (!d.started) return;  // a tap: the click that follows selects as usual
+    state.noClickUntil = Date.now() + 500;
+    dropOn(dropTargetAt(document.elementFromPoint(event.clientX, event.clientY)), d.el);
+  }
+
+  function onPointerCancel(event) {
+    if (!state.drag || event.pointerId !== state.drag.pointerId) return;
+    endPointerDrag();
+    paint();
   }
 
   // ---- invite links ----------------------------------------------------------------------
@@ -503,9 +863,20 @@
   document.addEventListener("htmx:load", refresh);
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
+  document.addEventListener("submit", onSubmit);
+  document.addEventListener("dragstart", onDragStart);
+  document.addEventListener("dragover", onDragOver);
+  document.addEventListener("drop", onDrop);
+  document.addEventListener("dragend", onDragEnd);
+  document.addEventListener("pointerdown", onPointerDown);
+  document.addEventListener("pointermove", onPointerMove, { passive: false });
+  document.addEventListener("pointerup", onPointerUp);
+  document.addEventListener("pointercancel", onPointerCancel);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
   else refresh();
 
   // For other scripts and tests.
-  window.cardroomTable = { refresh: refresh, canonical: canonical, send: send, state: state };
+  window.cardroomTable = {
+    refresh: refresh, canonical: canonical, send: send, state: state, composeCommand: composeCommand
+  };
 })();

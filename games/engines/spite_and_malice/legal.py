@@ -19,10 +19,7 @@ def is_to_move(state, seat):
 def legal_commands(state, seat):
     if not is_to_move(state, seat):
         return []
-    commands = plays(state, seat)
-    if may_draw(state, seat):
-        commands.append({"type": "draw"})
-    return commands + end_turns(state, seat)
+    return _plays_and_draw(state, seat) + list(end_turns(state, seat))
 
 
 def board_commands(state, seat):
@@ -31,29 +28,31 @@ def board_commands(state, seat):
     Filling four empty piles from a long hand can be done in tens of
     thousands of ways; the page composes that command itself.
     """
-    commands, filling = [], None
-    for command in legal_commands(state, seat):
-        if command["type"] == "end_turn" and command["fills"]:
-            filling = filling or command
-        else:
-            commands.append(command)
-    return commands + ([filling] if filling else [])
+    if not is_to_move(state, seat):
+        return []
+    endings = end_turns(state, seat)
+    first = next(endings, None)
+    if first is None or first["fills"]:
+        return _plays_and_draw(state, seat) + ([first] if first else [])
+    return _plays_and_draw(state, seat) + [first, *endings]
+
+
+def _plays_and_draw(state, seat):
+    return plays(state, seat) + ([{"type": "draw"}] if may_draw(state, seat) else [])
 
 
 def end_turns(state, seat):
-    """Every way to end the turn now: each assignment of hand cards to the piles it must fill, then each discard."""
+    """Every way to end the turn now (a generator): hand cards to the piles they must fill, then each discard."""
     if playable_ace(state, seat) or may_draw(state, seat):
-        return []
+        return
     fills_needed, discard_needed = end_needs(state, seat)
     empty = empty_discards(state, seat)
     hand = state.hands[seat]
-    commands = []
     for piles in _pile_choices(empty, fills_needed):
         for fill_cards in _distinct(permutations(hand, fills_needed)):
             fills = [{"card": card, "pile": pile} for card, pile in zip(fill_cards, piles)]
             for discard in _discards(_without(hand, fill_cards), discard_needed):
-                commands.append({"type": "end_turn", "fills": fills, "discard": discard})
-    return commands
+                yield {"type": "end_turn", "fills": fills, "discard": discard}
 
 
 def _pile_choices(empty, count):
