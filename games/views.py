@@ -40,11 +40,13 @@ def _options_from_form(engine, data):
     """The engine's declared options, read from the lobby form (blank choices left out)."""
     options = {}
     for field in engine.option_fields:
-        raw = data.get(f"option_{field['name']}", "")
+        raw = data.get(f"option_{field['name']}", "").strip()
         if field["kind"] == "bool":
             options[field["name"]] = raw == "on"
+        elif field["kind"] == "number" and raw.lstrip("-").isdigit():
+            options[field["name"]] = int(raw)
         elif raw != "":
-            options[field["name"]] = raw
+            options[field["name"]] = raw  # the engine refuses what it cannot read
     return options
 
 

@@ -95,6 +95,19 @@ def test_lobby_create_join_start_and_play_page(client, alice, bob):
     assert 'ws-connect="/ws/tables/' in page and 'id="legal-commands"' in page
 
 
+def test_lobby_number_options_reach_the_engine_as_numbers(client, alice):
+    table = _create(client, alice, game="spite_and_malice", seat_count="3", option_decks="3", option_win_pile="12")
+    assert table.options == {"decks": 3, "win_pile": 12}
+    blank = _create(client, alice, game="spite_and_malice", option_decks="", option_win_pile=" ")
+    assert blank.options == {}
+    lobby = client.get("/").content.decode()
+    assert 'name="option_win_pile"' in lobby and 'min="5" max="30"' in lobby
+    response = client.post("/tables/new/", {"game": "spite_and_malice", "seat_count": "2",
+                                            "option_win_pile": "lots"}, follow=True)
+    assert "win_pile" in response.content.decode()
+    assert Table.objects.count() == 2
+
+
 def test_lobby_refusals_are_messages_not_errors(client, alice, bob):
     client.force_login(alice)
     response = client.post("/tables/new/", {"game": "spank", "seat_count": "12"}, follow=True)

@@ -59,8 +59,6 @@ def _whole_number(options, name, default):
     value = options.get(name)
     if value is None:
         return default
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)  # the lobby form sends numbers as text
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"Option \"{name}\" must be a whole number, not {value!r}.")
     return value
