@@ -225,3 +225,70 @@ class TestDroppedConnection(BrowserTestCase):
         expect(other.locator(".my-area .badge-turn")).to_have_count(1)
         expect(mover.locator(".my-area .badge-turn")).to_have_count(0)
         self.assertTrue(_not_reloaded(other) and _not_reloaded(mover))
+
+
+def _seed_with_one_playable_ace():
+    """A deal whose first seat holds exactly one ace, in hand, and no other ace it could play."""
+    import random
+
+    from games.engines import get_engine
+    from games.engines.spite_and_malice.deck import is_ace
+
+    engine = get_engine("spite_and_malice")
+    for seed in range(1000):
+        state = engine.fold(engine.start(2, rng=random.Random(seed)))
+        seat = state.first
+        aces = [card for card in state.hands[seat] if is_ace(card)]
+        tops = [state.win_piles[seat][0]] + [pile[-1] for pile in state.discards[seat]]
+        if len(aces) == 1 and not any(is_ace(card) for card in tops):
+            return seed, seat, aces[0]
+    raise AssertionError("no such deal in the first 1000 seeds")
+
+
+class TestSpiteAndMaliceLive(BrowserTestCase):
+    def test_a_play_dragged_by_one_player_appears_on_the_others_screen(self):
+        import random
+
+        from playwright.sync_api import expect
+
+        from games import lobby
+
+        pages = [self.player("alice"), self.player("bob", width=390)]  # bob plays at phone width
+        seed, first, ace = _seed_with_one_playable_ace()
+
+        def deal():
+            alice, bob = User.objects.get(username="alice"), User.objects.get(username="bob")
+            table = lobby.create_table(alice, "spite_and_malice", 2)
+            lobby.join_table(table, bob)
+            lobby.start_table(table, alice, rng=random.Random(seed))
+            return table
+
+        table = _off_the_event_loop(deal)
+        for page in pages:
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+            expect(page.locator(".sm-board")).to_be_visible()
+            _mark_page(page)
+        mover, other = pages[first], pages[1 - first]
+        expect(mover.locator("#turn-banner")).to_contain_text("Your turn")
+        expect(mover.locator(".sm-help")).to_contain_text("You must play your ace")
+        first_pile = other.locator(".sm-play").first
+        expect(first_pile).to_contain_text("empty, needs an ace")
+
+        # The mover drags the ace from the hand onto the first play pile; the other sees it at once.
+        mover.locator(f".hand [data-card='{ace}']").first.drag_to(mover.locator(".sm-play").first)
+        expect(first_pile).to_contain_text("at A")
+        expect(mover.locator(".sm-play").first).to_contain_text("at A")
+
+        # Then ends the turn by clicking: a hand card, then one of the discard piles.
+        other_sees_mover_discards = other.locator(".sm-seat .sm-discard").first
+        before = other_sees_mover_discards.inner_text()
+        card = mover.locator(".hand [data-card]").first
+        code = card.get_attribute("data-card")
+        card.click()
+        mover.locator(".sm-row-own .sm-discard").first.click()
+        expect(other.locator("#turn-banner")).to_contain_text("Your turn")
+        expect(mover.locator("#turn-banner")).not_to_contain_text("Your turn")
+        self.assertNotEqual(other_sees_mover_discards.inner_text(), before)
+        self.assertIn(code[:-1], other_sees_mover_discards.inner_text())
+        self.assertTrue(_not_reloaded(mover) and _not_reloaded(other))

@@ -53,7 +53,8 @@
  *                             fill four piles; the server judges and refuses what is wrong).
  *                             With data-when-legal the form is shown only while its type is legal;
  *                             its submit buttons are disabled while it is not.
- *   data-when-legal           On a data-command or data-target element: shown only while some legal
+ *   data-when-legal           On a data-command or data-target element (or a data-compose form,
+ *                             above): shown only while some legal
  *                             command contains all of its (partial) command's keys (render it with
  *                             the hidden attribute so it never flashes up).
  *   data-hint="..."           On a target: the hint shown when the selection cannot be played there.
@@ -65,7 +66,8 @@
  *   data-copy="#selector"     A button that copies the value of the input it names.
  *
  * Drag and drop: a .playable data-card or data-source can be dragged (HTML5 drag with a mouse,
- * pointer events for touch and pen) onto a data-target: that selects it (a dragged card that is
+ * pointer events for touch and pen; this script sets draggable="true" and touch-action: none on
+ * exactly those elements, so boards add nothing) onto a data-target: that selects it (a dragged card that is
  * already selected keeps the other selected cards) and clicks the target. While a drag is over a
  * target the selection can be played on, the target gets .drag-over; a touch drag shows a copy of
  * the element (.drag-ghost) under the finger. Clicking stays the main path (and the keyboard one).
