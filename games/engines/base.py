@@ -64,6 +64,64 @@ class Engine:
         return reduce(self.evolve, events, state)
 
 
+class RulesEngine(Engine):
+    """An engine whose hooks live in its game package's modules, one module per concern.
+
+    ``deal.start``, ``evolve.evolve``, ``decide.decide``, ``view.view``,
+    ``view.redact_event``, ``legal.legal_commands`` and, if the game has one,
+    ``legal.board_commands``. A state has an ``over`` property.
+    """
+
+    def __init__(self, *, deal, evolve, decide, view, legal):
+        self._deal, self._evolve, self._decide, self._view, self._legal = deal, evolve, decide, view, legal
+
+    def start(self, players, options=None, deck=None, rng=None):
+        return self._deal.start(players, options, deck, rng)
+
+    def evolve(self, state, event):
+        return self._evolve.evolve(state, event)
+
+    def decide(self, state, seat, command, rng=None):
+        return self._decide.decide(state, seat, command, rng)
+
+    def view(self, state, seat):
+        return self._view.view(state, seat)
+
+    def legal_commands(self, state, seat):
+        return self._legal.legal_commands(state, seat)
+
+    def board_commands(self, state, seat):
+        board = getattr(self._legal, "board_commands", None)
+        return board(state, seat) if board else self.legal_commands(state, seat)
+
+    def redact_event(self, event, seat):
+        return self._view.redact_event(event, seat)
+
+    def is_over(self, state):
+        return state is not None and state.over
+
+
+def apply_event(handlers, state, event, game):
+    """``evolve`` by event type; ValueError for a type the game does not have."""
+    apply = handlers.get(event.get("type"))
+    if apply is None:
+        raise ValueError(f"{game} has no event type {event.get('type')!r}.")
+    return apply(state, event)
+
+
+def require_turn(state, seat, game):
+    """IllegalCommand unless the game runs and ``seat`` is the seat to move."""
+    if state is None:
+        raise IllegalCommand("The game has not started.")
+    if state.over:
+        raise IllegalCommand("The game is over.")
+    if seat is None:
+        raise IllegalCommand(f"The system has no command to give in {game}.")
+    require_seat(seat, state.players)
+    if state.to_move is not None and seat != state.to_move:
+        raise IllegalCommand(f"It is seat {state.to_move}'s turn, not yours.")
+
+
 def default_rng(rng):
     """The contract's default: a fresh system random generator."""
     return rng if rng is not None else random.SystemRandom()

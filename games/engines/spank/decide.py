@@ -1,6 +1,6 @@
 """Turning a seat's command into events, or refusing it with a sentence the player can read."""
 
-from ..base import require_dict, require_held, require_index, require_seat
+from ..base import require_dict, require_held, require_index, require_turn
 from ..errors import IllegalCommand
 from .deck import STACKS_PER_SEAT
 from .evolve import evolve
@@ -23,17 +23,9 @@ def decide(state, seat, command, rng=None):
 
 
 def _check_may_act(state, seat):
-    if state is None:
-        raise IllegalCommand("The game has not started.")
-    if state.over:
-        raise IllegalCommand("The game is over.")
-    if seat is None:
-        raise IllegalCommand("The system has no command to give in Spank!.")
-    require_seat(seat, state.players)
+    require_turn(state, seat, "Spank!")
     if state.step is None:
         raise IllegalCommand("The turn is changing hands; nobody may act right now.")
-    if seat != state.to_move:
-        raise IllegalCommand(f"It is seat {state.to_move}'s turn, not yours.")
 
 
 def _discard(state, seat, command, rng):

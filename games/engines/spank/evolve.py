@@ -1,15 +1,13 @@
 """Applying one event to the state. Pure: no randomness, no checks (decide made the event)."""
 from dataclasses import replace
 
+from ..base import apply_event
 from .options import parse_options
 from .state import MOVE, PLAY, UPKEEP, ScoreStep, State, remove_cards, replace_at, with_hand, with_stack
 
 
 def evolve(state, event):
-    apply = _APPLY.get(event.get("type"))
-    if apply is None:
-        raise ValueError(f"Spank! has no event type {event.get('type')!r}.")
-    return apply(state, event)
+    return apply_event(_APPLY, state, event, "Spank!")
 
 
 def _dealt(_, event):

@@ -5,8 +5,7 @@ viewer's own, the cards another seat draws, and the order of the stock.
 Public: stacks, scores, spanks, moves, retires, placements and upkeep
 discards (those cards go face up to the Discard).
 """
-from copy import deepcopy  # a redacted event never shares lists with the log
-
+from ..redaction import as_count, deal_without_other_hands, draw_seen_by, public
 from .legal import must_place, phase
 from .stack import pattern
 from .turns import POINTS_BY_SIZE, TARGET
@@ -61,34 +60,12 @@ def redact_event(event, seat):
     """The event as ``seat`` may see it while the game runs (None: a spectator)."""
     kind = event.get("type")
     if kind == "dealt":
-        return _redact_deal(event, seat)
+        return as_count(deal_without_other_hands(event, seat), "stock", "stock_count")
     if kind == "drew":
-        return _redact_draw(event, seat)
+        return draw_seen_by(event, seat, "reshuffled")
     if kind in _PUBLIC_EVENTS:
-        return deepcopy(event)
+        return public(event)
     raise ValueError(f"Spank! has no event type {kind!r}.")
 
 
 _PUBLIC_EVENTS = frozenset({"scored", "won", "discarded", "spanked", "moved", "retired", "placed"})
-
-
-def _redact_deal(event, seat):
-    redacted = deepcopy(event)
-    redacted["hands"] = [list(hand) if index == seat else None for index, hand in enumerate(event["hands"])]
-    redacted["hand_counts"] = [len(hand) for hand in event["hands"]]
-    del redacted["stock"]
-    redacted["stock_count"] = len(event["stock"])
-    return redacted
-
-
-def _redact_draw(event, seat):
-    redacted = {
-        "type": "drew",
-        "seat": event["seat"],
-        "count": len(event["cards"]),
-        # The new stock's order is secret from everyone; its size is not.
-        "reshuffled": None if event["reshuffled"] is None else len(event["reshuffled"]),
-    }
-    if event["seat"] == seat:
-        redacted["cards"] = list(event["cards"])
-    return redacted

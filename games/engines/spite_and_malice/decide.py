@@ -1,6 +1,6 @@
 """Turning a seat's command into events, or refusing it with a sentence the player can read."""
 
-from ..base import require_dict, require_held, require_index, require_seat
+from ..base import require_dict, require_held, require_index, require_turn
 from ..errors import IllegalCommand
 from .deck import DISCARD_PILES, HAND_SIZE, PLAY_SLOTS
 from .evolve import evolve
@@ -11,24 +11,12 @@ from .stalemate import stalemate
 
 def decide(state, seat, command, rng=None):
     kind = require_dict(command)
-    _check_may_act(state, seat)
+    require_turn(state, seat, "Spite & Malice")
     handler = _HANDLERS.get(kind)
     if handler is None:
         known = ", ".join(_HANDLERS)
         raise IllegalCommand(f"Spite & Malice has no command \"{kind}\"; the commands are {known}.")
     return handler(state, seat, command, rng)
-
-
-def _check_may_act(state, seat):
-    if state is None:
-        raise IllegalCommand("The game has not started.")
-    if state.over:
-        raise IllegalCommand("The game is over.")
-    if seat is None:
-        raise IllegalCommand("The system has no command to give in Spite & Malice.")
-    require_seat(seat, state.players)
-    if seat != state.to_move:
-        raise IllegalCommand(f"It is seat {state.to_move}'s turn, not yours.")
 
 
 # --- play ---------------------------------------------------------------------

@@ -1,16 +1,14 @@
 """Applying one event to the state. Pure: no randomness, no checks (decide made the event)."""
 from dataclasses import replace
 
+from ..base import apply_event
 from .options import Options
 from .state import STALEMATE, WIN, State, remove_card, replace_at, with_discard, with_hand, with_play_pile
 from .turns import can_draw_anything
 
 
 def evolve(state, event):
-    apply = _APPLY.get(event.get("type"))
-    if apply is None:
-        raise ValueError(f"Spite & Malice has no event type {event.get('type')!r}.")
-    return apply(state, event)
+    return apply_event(_APPLY, state, event, "Spite & Malice")
 
 
 def _dealt(_, event):

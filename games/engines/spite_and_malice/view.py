@@ -5,9 +5,8 @@ viewer's own, the cards a seat draws, the order of the draw pile and of a
 refill, and the win cards under each top. Public: play piles, every discard
 pile in full, win-pile tops and counts, every play and every end of turn.
 """
-from copy import deepcopy  # a redacted event never shares lists with the log
-
 from ..cards import JOKER
+from ..redaction import as_count, deal_without_other_hands, draw_seen_by, public
 from .legal import is_to_move
 from .piles import playable_ace
 from .turns import end_needs, may_draw
@@ -74,9 +73,9 @@ def redact_event(event, seat):
     if kind == "dealt":
         return _redact_deal(event, seat)
     if kind == "drew":
-        return _redact_draw(event, seat)
+        return draw_seen_by(event, seat, "refill")
     if kind in _PUBLIC_EVENTS:
-        return deepcopy(event)
+        return public(event)
     raise ValueError(f"Spite & Malice has no event type {kind!r}.")
 
 
@@ -84,22 +83,6 @@ _PUBLIC_EVENTS = frozenset({"played", "win_turned", "pile_retired", "won", "turn
 
 
 def _redact_deal(event, seat):
-    redacted = deepcopy(event)
-    redacted["hands"] = [list(hand) if index == seat else None for index, hand in enumerate(event["hands"])]
-    redacted["hand_counts"] = [len(hand) for hand in event["hands"]]
+    redacted = as_count(deal_without_other_hands(event, seat), "draw_pile", "draw_count")
     redacted["win_piles"] = [{"top": pile[0], "count": len(pile)} for pile in event["win_piles"]]
-    del redacted["draw_pile"]
-    redacted["draw_count"] = len(event["draw_pile"])
-    return redacted
-
-
-def _redact_draw(event, seat):
-    redacted = {
-        "type": "drew",
-        "seat": event["seat"],
-        "count": len(event["cards"]),
-        "refill": None if event["refill"] is None else len(event["refill"]),
-    }
-    if event["seat"] == seat:
-        redacted["cards"] = list(event["cards"])
     return redacted
