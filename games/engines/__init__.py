@@ -20,10 +20,16 @@ def _spite_and_malice():
     return engine
 
 
+def _spite():
+    from .spite import engine
+    return engine
+
+
 # Each entry imports lazily so that one broken engine cannot stop the others loading.
 _LOADERS = {
     "spank": _spank,
     "spite_and_malice": _spite_and_malice,
+    "spite": _spite,
 }
 
 GAMES = tuple(_LOADERS)

@@ -1,0 +1,25 @@
+"""The Spite engine: the contract's interface, wired to the modules that do the work."""
+from ..base import RulesEngine
+from . import deal, decide, evolve, hands, legal, view
+from .options import MAX_PLAYERS, MIN_PLAYERS
+
+
+class SpiteEngine(RulesEngine):
+    name = "spite"
+    title = "Spite"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    option_fields = (
+        {"name": "rounds", "label": "Rounds in the match (blank: 5)", "kind": "number", "default": None,
+         "min": 1, "max": 50},
+    )
+
+    def classify(self, cards):
+        """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""
+        return hands.classify(cards).as_dict()
+
+    def beats(self, new, old, direction="higher"):
+        return hands.beats(new, old, direction)
+
+
+engine = SpiteEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal)

@@ -1,0 +1,67 @@
+"""The match settings: seats, rounds, misplay mode and fake jokers."""
+from dataclasses import dataclass
+
+from ..cards import STANDARD_RANKS, SUITS
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 9
+MISPLAY_MODES = ("strict",)  # "table" (calling misplays) comes with the misplay rules
+FAKE_FACES = tuple(rank + suit for rank in STANDARD_RANKS for suit in SUITS)  # the separate 52-card deck
+OPTION_NAMES = ("rounds", "misplays", "fake_jokers", "fake_joker_faces")
+
+
+@dataclass(frozen=True)
+class Options:
+    rounds: int = 5
+    misplays: str = "strict"
+    fake_jokers: int = 5
+    fake_joker_faces: tuple | None = None  # None: drawn at random when the match starts
+
+    def as_dict(self):
+        return {"rounds": self.rounds, "misplays": self.misplays, "fake_jokers": self.fake_jokers}
+
+
+def check_players(players):
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"The number of players must be a whole number, not {players!r}.")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Spite is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+    return players
+
+
+def parse_options(options):
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError("Options must be a dict such as {\"rounds\": 5}.")
+    unknown = [key for key in options if key not in OPTION_NAMES]
+    if unknown:
+        raise ValueError(f"Unknown Spite option(s): {', '.join(map(repr, unknown))}.")
+    rounds = _whole(options, "rounds", 5, 1, 50)
+    misplays = options.get("misplays") or "strict"
+    if misplays not in MISPLAY_MODES:
+        raise ValueError(f"Option \"misplays\" must be \"strict\" for now (table mode is not built yet), not {misplays!r}.")
+    faces = options.get("fake_joker_faces")
+    fake_jokers = _whole(options, "fake_jokers", len(faces) if isinstance(faces, list) else 5, 0, 52)
+    if faces is not None:
+        faces = _faces(faces, fake_jokers)
+    return Options(rounds=rounds, misplays=misplays, fake_jokers=fake_jokers, fake_joker_faces=faces)
+
+
+def _whole(options, name, default, low, high):
+    value = options.get(name)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"Option \"{name}\" must be a whole number from {low} to {high}, not {value!r}.")
+    return value
+
+
+def _faces(faces, count):
+    if not isinstance(faces, list) or not all(isinstance(face, str) and face in FAKE_FACES for face in faces):
+        raise ValueError("Option \"fake_joker_faces\" must be a list of card codes from one 52-card deck.")
+    if len(set(faces)) != len(faces):
+        raise ValueError("Option \"fake_joker_faces\" must name each card at most once.")
+    if len(faces) != count:
+        raise ValueError(f"Option \"fake_joker_faces\" names {len(faces)} faces but \"fake_jokers\" is {count}.")
+    return tuple(faces)

@@ -1,0 +1,117 @@
+"""What one seat (or a spectator, seat None) may see: the state as a view, and each event.
+
+All hiding of hidden information lives here. Hidden: every hand but the
+viewer's own, the deck's order, the cards a seat draws and the cards each
+seat gives and takes in the swap. Public: every play, pass and placement,
+the bounty, scores, and the swap's leftover cards (turned face up).
+"""
+from ..redaction import as_count, deal_without_other_hands, public
+from .deck import fibonacci
+from .hands import describe, sort_cards
+from .legal import legal_commands
+from .rounds import standings
+
+
+def view(state, seat):
+    trick = state.trick
+    return {
+        "game": "spite",
+        "seat": seat,
+        "to_move": state.to_move,
+        "over": state.over,
+        "winner": state.winner,
+        "round": state.round,
+        "rounds": state.options.rounds,
+        "options": state.options.as_dict(),
+        "phase": state.phase,
+        "direction": state.direction,
+        "bounty": state.bounty,
+        "buy_back_next": fibonacci(state.buy_backs),
+        "finish_order": list(state.places),
+        "ask": state.ask,
+        "declined": sorted(other for other, asked in state.declined if asked == state.ask),
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "fake_joker_pile": len(state.fake_pile),
+        "trick": {
+            "leader": trick.leader,
+            "plays": [_play(play) for play in trick.plays],
+            "arity": trick.arity,
+            "top": describe(trick.top) if trick.top is not None else None,
+            "passed": sorted(trick.passed),
+        },
+        "last_round": state.last_round,
+        "standings": _standings(state),
+        "can_open": seat is not None and any(c["type"] == "decline" for c in legal_commands(state, seat)),
+        "players": [_player(state, other, seat) for other in range(state.players)],
+    }
+
+
+def _play(play):
+    return {
+        "id": play.id,
+        "seat": play.seat,
+        "cards": list(play.cards),
+        "kind": play.hand.kind,
+        "value": play.hand.value,
+        "description": describe(play.hand),
+        "announce": play.announce,
+        "buy_back": play.buy_back,
+    }
+
+
+def _player(state, other, viewer):
+    player = {
+        "seat": other,
+        "score": state.scores[other],
+        "hand_count": len(state.hands[other]) if state.hands else 0,
+        "fake_joker_count": len(state.fakes[other]),
+        "passed": other in state.trick.passed,
+        "place": state.places.index(other) if other in state.places else None,
+    }
+    if other == viewer:
+        player["hand"] = list(sort_cards(state.hands[other])) if state.hands else []
+        player["fake_jokers"] = list(state.fakes[other])
+    return player
+
+
+def _standings(state):
+    if not state.finish_history:
+        return None
+    order = standings(state.scores, state.finish_history[-1])
+    return [{"seat": seat, "score": state.scores[seat]} for seat in order]
+
+
+def redact_event(event, seat):
+    """The event as ``seat`` may see it while the match runs (None: a spectator)."""
+    kind = event.get("type")
+    if kind == "dealt":
+        return as_count(deal_without_other_hands(event, seat), "deck", "deck_count")
+    if kind == "swapped":
+        return _redact_swap(event, seat)
+    if kind == "drew":
+        return _redact_draw(event, seat)
+    if kind in _PUBLIC_EVENTS:
+        return public(event)
+    raise ValueError(f"Spite has no event type {kind!r}.")
+
+
+_PUBLIC_EVENTS = frozenset({"match_started", "asked", "declined", "played", "passed", "placed", "trick_won",
+                            "round_ended", "match_ended"})
+
+
+def _redact_draw(event, seat):
+    redacted = {"type": "drew", "seat": event["seat"], "count": len(event["cards"])}
+    if event["seat"] == seat:
+        redacted["cards"] = list(event["cards"])
+    return redacted
+
+
+def _redact_swap(event, seat):
+    return {
+        "type": "swapped",
+        "gave": [list(cards) if index == seat else len(cards) for index, cards in enumerate(event["gave"])],
+        "took": [list(cards) if index == seat else len(cards) for index, cards in enumerate(event["took"])],
+        "from_deck": len(event["from_deck"]),
+        "discarded": list(event["discarded"]),
+    }
