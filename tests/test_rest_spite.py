@@ -1,0 +1,76 @@
+"""A one-round Spite match played through the REST API alone."""
+import random
+from collections import Counter
+
+import pytest
+
+from api_helpers import client_for, command, create_table, view
+from games.engines import get_engine
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_round_of_spite_through_the_rest_api(make_user):
+    rng = random.Random(20261122)
+    seat_count = 4
+    clients = [client_for(make_user(f"player{n}")) for n in range(seat_count)]
+    watcher = client_for(make_user("watcher"))
+    table = create_table(clients[0], game="spite", seat_count=seat_count, options={"rounds": 1})
+    table_id = table["id"]
+    for client in clients[1:]:
+        assert client.post(f"/api/tables/{table_id}/join/", {}, format="json").status_code == 200
+    assert clients[0].post(f"/api/tables/{table_id}/start/").status_code == 200
+
+    opened = False
+    commands_sent = 0
+    while True:
+        public = view(watcher, table_id)
+        if public["view"]["over"]:
+            break
+        assert all("hand" not in p for p in public["view"]["players"])
+        views = [view(client, table_id) for client in clients]
+        able = [seat for seat, mine in enumerate(views) if mine["legal_commands"]]
+        if public["view"]["phase"] == "opening":
+            assert public["view"]["to_move"] is None
+        else:
+            opened = True
+            assert able == [public["view"]["to_move"]]
+        seat = rng.choice(able)
+        legal = views[seat]["legal_commands"]
+        plays = [c for c in legal if c["type"] == "play"]
+        choice = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal)
+        response = command(clients[seat], table_id, choice, views[seat]["version"])
+        assert response.status_code == 200, response.content
+        commands_sent += 1
+        assert commands_sent < 2000, "the round should have ended"
+
+    assert opened
+    final = public["view"]
+    assert final["phase"] == "over" and final["round"] == 1
+    assert sorted(final["finish_order"]) == list(range(seat_count))
+    assert final["last_round"]["points"][final["finish_order"][0]] == 2
+    assert final["last_round"]["points"][final["finish_order"][-1]] == -2
+    assert final["winner"] == final["standings"][0]["seat"] == final["finish_order"][0]
+    assert clients[0].get(f"/api/tables/{table_id}/").json()["status"] == "finished"
+
+    events = watcher.get(f"/api/tables/{table_id}/events/").json()
+    engine = get_engine("spite")
+    state = engine.fold([e["event"] for e in events])
+    assert engine.view(state, None) == final
+    assert Counter(e["actor"] for e in events)["user"] == len(events)
+
+
+def test_spite_refusals_say_why(make_user):
+    clients = [client_for(make_user(f"p{n}")) for n in range(3)]
+    table = create_table(clients[0], game="spite", seat_count=3)
+    table_id = table["id"]
+    for client in clients[1:]:
+        client.post(f"/api/tables/{table_id}/join/", {}, format="json")
+    clients[0].post(f"/api/tables/{table_id}/start/")
+    mine = view(clients[0], table_id)
+    response = command(clients[0], table_id, {"type": "pass"}, mine["version"])
+    assert response.status_code == 400
+    assert response.json()["detail"] == "Nobody has led yet: lead with the asked rank or decline."
+    response = command(clients[0], table_id, {"type": "play", "cards": ["QS", "KS"]}, mine["version"])
+    assert response.status_code == 400 and response.json()["detail"]
+    assert view(clients[0], table_id)["version"] == mine["version"]
