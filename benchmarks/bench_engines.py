@@ -20,6 +20,7 @@ from games.engines import GAMES, get_engine  # noqa: E402
 OPTIONS = {
     "spank": lambda rng: {"sequence": rng.random() < 0.5, "two_set": rng.choice([None, "full", "half"])},
     "spite_and_malice": lambda rng: {"win_pile": rng.choice([5, 10, 20])},
+    "spite": lambda rng: {"rounds": 1},
 }
 
 
@@ -37,6 +38,8 @@ def play_game(engine, rng):
     timing = {"legal": 0.0, "legal_calls": 0, "legal_slowest": 0.0, "legal_longest": 0, "step": 0.0, "commands": 0}
     while not engine.is_over(state):
         seat = state.to_move
+        if seat is None:  # anyone may act (Spite's opening): the first seat that can
+            seat = next(s for s in range(players) if engine.legal_commands(state, s))
         started = time.perf_counter()
         legal = engine.legal_commands(state, seat)
         took = time.perf_counter() - started

@@ -91,6 +91,15 @@ def _two_values(by_value, wilds):
                 if any(rank(card) != WILD for card in combo):
                     yield combo
         # four of a kind with a 13 or a card of any other value as the kicker
+        others = [card for value, group in by_value.items() if value != first for card in group]
         for combo in _multisets(by_value[first] + wilds, 4):
-            for kicker in {card for value, group in by_value.items() if value != first for card in group}:
+            for kicker in set(_without(others, combo)):
                 yield tuple(sorted(combo + (kicker,)))
+
+
+def _without(cards, used):
+    rest = list(cards)
+    for card in used:
+        if card in rest:
+            rest.remove(card)
+    return rest
