@@ -1,4 +1,4 @@
-"""Two real browsers (Playwright driving Debian's chromium) play Spank! and see each other live."""
+"""Real browsers (Playwright driving Debian's chromium) play each game and see each other live."""
 import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -292,3 +292,56 @@ class TestSpiteAndMaliceLive(BrowserTestCase):
         self.assertNotEqual(other_sees_mover_discards.inner_text(), before)
         self.assertIn(code[:-1], other_sees_mover_discards.inner_text())
         self.assertTrue(_not_reloaded(mover) and _not_reloaded(other))
+
+
+class TestSpiteTrickLive(BrowserTestCase):
+    def test_a_whole_trick_is_seen_live_by_all_three_players(self):
+        import random
+
+        from playwright.sync_api import expect
+
+        from games import lobby
+        from games.engines import get_engine
+        from games.engines.cards import rank
+
+        names = ("alice", "bob", "carol")
+        pages = [self.player(name, width=390 if name == "carol" else 1280) for name in names]
+        engine = get_engine("spite")
+        state = engine.fold(engine.start(3, {"rounds": 1}, rng=random.Random(11)))
+        opener = next(seat for seat in range(3) if any(rank(card) == state.ask for card in state.hands[seat]))
+        lead = next(card for card in state.hands[opener] if rank(card) == state.ask)
+
+        def deal():
+            users = [User.objects.get(username=name) for name in names]
+            table = lobby.create_table(users[0], "spite", 3, {"rounds": 1})
+            for user in users[1:]:
+                lobby.join_table(table, user)
+            lobby.start_table(table, users[0], rng=random.Random(11))
+            return table
+
+        table = _off_the_event_loop(deal)
+        for page in pages:
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+            expect(page.locator(".spite-opening")).to_contain_text(state.ask)
+            _mark_page(page)
+
+        # The opener leads a single card of the asked rank; everyone sees it in the trick.
+        leader = pages[opener]
+        expect(leader.locator("#turn-banner")).to_contain_text("You may act now")
+        leader.locator(f".hand [data-card='{lead}']").first.click()
+        leader.click("text=Play selected")
+        for page in pages:
+            expect(page.locator(".spite-plays .spite-play")).to_have_count(1)
+            expect(page.locator(".spite-plays")).to_contain_text(f"single {state.ask}")
+
+        # The other two pass in turn; the trick goes back to the opener, who leads again.
+        for step in (1, 2):
+            mover = pages[(opener + step) % 3]
+            expect(mover.locator("#turn-banner")).to_contain_text("Your turn")
+            mover.locator("[data-command*=pass]").click()
+        for page in pages:
+            expect(page.locator(".spite-plays .spite-play")).to_have_count(0)
+        expect(leader.locator(".spite-trick-empty")).to_contain_text("Your lead")
+        expect(pages[(opener + 1) % 3].locator(".spite-trick-empty")).to_contain_text("Waiting for the lead")
+        self.assertTrue(all(_not_reloaded(page) for page in pages))

@@ -4,8 +4,8 @@
  * Generic for every game. A board describes what can be played with data attributes;
  * this script only knows "cards", "sources", "targets" and "commands", never a game's rules.
  * The server's list of legal commands (#legal-commands inside #table-live) decides what
- * lights up and what may be sent: only a command that is in that list is ever sent (a
- * data-compose form is the one exception, see below).
+ * lights up and what may be sent: only a command that is in that list is ever sent (the
+ * exceptions: a data-compose form, and the data-optional keys of a target or command, see below).
  *
  * Data attributes a board may use (JSON values are single-quoted in the HTML):
  *
@@ -31,6 +31,10 @@
  *                             needs that selection (no data-needs is required for it), e.g.
  *                             data-target='{"type":"end_turn","discard":{"card":"$card","pile":2}}'.
  *                             For data-when-legal a placeholder matches any value.
+ *                             Commands are matched against the legal list canonically: keys in any
+ *                             order, lists of plain values as multisets, so "$cards" (sorted by code)
+ *                             matches a legal list in the game's own order (e.g. Spite's rank order);
+ *                             the legal list's own command is what is sent.
  *                             Clicking sends the first merged command that is legal; an element
  *                             that is both a source and a target is used as a target only when
  *                             that gives a legal command, otherwise it is (de)selected as a source.
@@ -57,6 +61,17 @@
  *                             above): shown only while some legal
  *                             command contains all of its (partial) command's keys (render it with
  *                             the hidden attribute so it never flashes up).
+ *   data-optional="announce"  On a data-target or data-command: keys of its command(s) (space-separated)
+ *                             that the legal list leaves out, e.g. an optional announcement the server
+ *                             cannot list for every play. The command counts as legal when it is legal
+ *                             without those keys (for data-when-legal, .legal-target, disabling too);
+ *                             what is sent is that legal command with those keys put back, e.g.
+ *                             data-target='{"type":"play","cards":"$cards","announce":"lower"}'
+ *                             data-optional="announce" sends the legal {"type":"play","cards":[...]}
+ *                             plus "announce":"lower". The server judges the extra keys.
+ *   data-accepts="7S 7H 7D 7C"
+ *                             On a target: the only card codes it takes (space-separated); while a
+ *                             selected card is not among them the target gives nothing (not legal).
  *   data-hint="..."           On a target: the hint shown when the selection cannot be played there.
  *   data-hint-select="..."    On a card or source: the hint shown when it cannot be used now.
  *   data-label="..."          On a source: how the selection status names it ("your stack 2").
@@ -75,7 +90,7 @@
  * #table-live itself gets .can-act (the legal list is not empty), .has-selection, .dragging and
  * aria-busy (a command is on its way). Commands go through #command-form (ws-send), with
  * #table-live's data-version as expected_version; the legal command from the list is what is sent
- * (the one exception: a data-compose form, see above).
+ * (the exceptions: a data-compose form, and data-optional keys put back, see above).
  *
  * Selected elements get .selected and aria-pressed="true". After every new #table-live the
  * selection is cleared. Hints (nothing legal to do with a click) go to #flash as
@@ -256,6 +271,49 @@
     return null;
   }
 
+  // ---- optional keys (data-optional) and accepted cards (data-accepts) ----------------------
+
+  /* The keys of an element's command(s) that the legal list leaves out (data-optional). */
+  function optionalOf(el) {
+    return (el.getAttribute("data-optional") || "").split(/\s+/).filter(Boolean);
+  }
+
+  /* The command without the given keys. */
+  function without(command, keys) {
+    if (!keys.length) return command;
+    var out = {};
+    Object.keys(command).forEach(function (k) { if (keys.indexOf(k) < 0) out[k] = command[k]; });
+    return out;
+  }
+
+  /* The element's commands as the legal list would hold them (its optional keys left out). */
+  function listable(el, commands) {
+    var keys = optionalOf(el);
+    return commands.map(function (c) { return without(c, keys); });
+  }
+
+  /* The first of the element's commands that is legal (optional keys aside), as it is to be sent:
+     the legal command, with the element's optional keys put back. */
+  function firstLegalOf(el, commands) {
+    var keys = optionalOf(el);
+    if (!keys.length) return firstLegal(commands);
+    for (var i = 0; i < commands.length; i++) {
+      var found = legalMatch(without(commands[i], keys));
+      if (!found) continue;
+      var extra = {};
+      keys.forEach(function (k) { if (k in commands[i]) extra[k] = commands[i][k]; });
+      return merge(found, extra);
+    }
+    return null;
+  }
+
+  /* Does the target take every selected card (data-accepts; without it, any card)? */
+  function acceptsSelection(el) {
+    if (!el.hasAttribute("data-accepts")) return true;
+    var accepted = el.getAttribute("data-accepts").split(/\s+/).filter(Boolean);
+    return selectedCodes().every(function (code) { return accepted.indexOf(code) >= 0; });
+  }
+
   // ---- flash and status -----------------------------------------------------------------
 
   function hint(text) {
@@ -297,6 +355,7 @@
   /* Every command a target could make from the current selection (legal or not). */
   function candidates(el) {
     var codes = selectedCodes();
+    if (!acceptsSelection(el)) return [];
     var partials = targetsOf(el).map(function (p) { return fillPlaceholders(p, codes); })
       .filter(function (p) { return p !== undefined; });
     var needs = needsOf(el);
@@ -316,7 +375,7 @@
   }
 
   function legalFor(el) {
-    return firstLegal(candidates(el));
+    return firstLegalOf(el, candidates(el));
   }
 
   function hasSelection() {
@@ -373,19 +432,18 @@
       var needs = requiresSelection(el);
       // A target that needs a selection lights up only once something is selected.
       el.classList.toggle("legal-target", legal && (!needs || selecting));
-      if (el.hasAttribute("data-when-legal")) {
-        el.hidden = !targetsOf(el).some(someLegalContains);
-      }
+      var reachable = listable(el, targetsOf(el)).some(someLegalContains);
+      if (el.hasAttribute("data-when-legal")) el.hidden = !reachable;
       if (!el.hasAttribute("data-source") && !el.hasAttribute("data-card")) {
         // Disabled only when no selection at all could make it legal.
-        el.setAttribute("aria-disabled", targetsOf(el).some(someLegalContains) ? "false" : "true");
+        el.setAttribute("aria-disabled", reachable ? "false" : "true");
       }
     });
 
     within("[data-command]").forEach(function (el) {
       var commands = commandsOf(el);
-      var legal = !!firstLegal(commands);
-      if (el.hasAttribute("data-when-legal")) el.hidden = !commands.some(someLegalContains);
+      var legal = !!firstLegalOf(el, commands);
+      if (el.hasAttribute("data-when-legal")) el.hidden = !listable(el, commands).some(someLegalContains);
       el.disabled = !legal || state.sending;
       el.classList.toggle("legal-target", legal);
     });
@@ -496,7 +554,7 @@
       return;
     }
     if (el.hasAttribute("data-command")) {
-      var found = firstLegal(commandsOf(el));
+      var found = firstLegalOf(el, commandsOf(el));
       if (found) send(found);
       else hint(el.getAttribute("data-hint") || "That is not possible right now.");
       return;
