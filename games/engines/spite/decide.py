@@ -5,6 +5,7 @@ from ..errors import IllegalCommand
 from .deck import LOSING_HAND, fibonacci
 from .evolve import evolve
 from .hands import ORDER, classify
+from .opening import declined_in, may_open
 from .rounds import deal, first_ask, holds_rank, new_scores, points, standings, swap
 from .state import OPENING, active_seats
 from .trick import (announce_refusal, direction_after, follow_refusal, next_active, next_leader,
@@ -36,12 +37,6 @@ def _check_may_act(state, seat):
 
 
 # --- the opening phase ---------------------------------------------------------
-
-def may_open(state, seat):
-    """In the opening phase: the seat holds the asked rank and has not declined it."""
-    return (state.phase == OPENING and holds_rank(state.hands[seat], state.ask)
-            and (seat, state.ask) not in state.declined)
-
 
 def _require_opener(state, seat):
     if not may_open(state, seat):
@@ -84,6 +79,9 @@ def _play(state, seat, command, rng):
         _require_opener(state, seat)
         if not any(card != JOKER and rank(card) == state.ask for card in cards):
             raise IllegalCommand(f"The first trick must be led with a hand holding a {state.ask}.")
+        declined = declined_in(state, seat, cards)
+        if declined:
+            raise IllegalCommand(f"You declined to lead with a {declined}; you may not lead with it now.")
     buy_back = _check_buy_back(state, seat, command)
     why = follow_refusal(trick, hand, state.direction)
     if why:

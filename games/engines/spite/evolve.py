@@ -100,20 +100,24 @@ def _placed(state, event):
 
 
 def _trick_won(state, event):
+    return replace(_clear_trick(state, Trick(leader=event["leader"])), to_move=event["leader"])
+
+
+def _clear_trick(state, trick):
+    """The trick's cards go to the discard."""
     cards = tuple(card for play in state.trick.plays for card in play.cards)
-    return replace(state, discard=state.discard + cards, trick=Trick(leader=event["leader"]), to_move=event["leader"])
+    return replace(state, discard=state.discard + cards, trick=trick)
 
 
 def _round_ended(state, event):
     places = tuple(event["places"])
     return replace(
-        state,
+        _clear_trick(state, Trick()),
         scores=tuple(event["scores"]),
         places=places,
         finish_history=state.finish_history + (places,),
         last_round={"round": event["round"], "places": list(places), "points": list(event["points"]),
                     "scores": list(event["scores"])},
-        trick=Trick(),
         to_move=None,
     )
 

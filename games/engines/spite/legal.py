@@ -2,6 +2,7 @@
 from ..cards import JOKER, rank
 from .candidates import possible_hands
 from .deck import fibonacci
+from .opening import declined_in, may_open
 from .state import OPENING
 from .trick import follow_refusal
 
@@ -11,11 +12,10 @@ def legal_commands(state, seat):
         return []
     hand = state.hands[seat]
     if state.phase == OPENING:
-        from .decide import may_open  # decide imports this module's neighbours; import late to avoid a cycle
-
         if not may_open(state, seat):
             return []
-        leads = [h for h in possible_hands(hand) if any(c != JOKER and rank(c) == state.ask for c in h.cards)]
+        leads = [h for h in possible_hands(hand)
+                 if any(c != JOKER and rank(c) == state.ask for c in h.cards) and not declined_in(state, seat, h.cards)]
         return [_play(h, None) for h in leads] + [{"type": "decline"}]
     if seat != state.to_move:
         return []

@@ -46,7 +46,6 @@ def is_seven_on_seven(trick, hand):
     last = trick.last
     return (
         last is not None
-        and trick.top is not None
         and last.hand.size == hand.size
         and sole_natural_value(last.hand) == "7"
         and sole_natural_value(hand) == "7"
