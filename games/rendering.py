@@ -27,12 +27,21 @@ def table_context(table, user):
         "names": names,
         "version": shown["version"],
         "view": view,
+        "others": clockwise_from(view, seat),
         "legal": shown["legal_commands"],
         "board_template": f"games/{table.game}/board.html",
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
     }
+
+
+def clockwise_from(view, seat):
+    """The other seats' player dicts, clockwise from the viewer (every seat, in order, for a spectator)."""
+    players = view["players"] if view else []
+    if seat is None:
+        return players
+    return [p for p in players if p["seat"] > seat] + [p for p in players if p["seat"] < seat]
 
 
 def render_live_table(table, user, csrf_token=None):

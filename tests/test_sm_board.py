@@ -5,6 +5,7 @@ from dataclasses import replace
 from django.template.loader import render_to_string
 
 from games.engines import get_engine
+from games.rendering import clockwise_from
 
 engine = get_engine("spite_and_malice")
 NAMES = ["Alice", "Bob", "Carol"]
@@ -14,6 +15,7 @@ def render(state, seat):
     view = engine.view(state, seat)
     return render_to_string("games/spite_and_malice/board.html", {
         "view": view,
+        "others": clockwise_from(view, seat),
         "seat": seat,
         "names": NAMES[:state.players],
         "legal": engine.board_commands(state, seat) if seat is not None else [],

@@ -4,6 +4,7 @@ import random
 from django.template.loader import render_to_string
 
 from games.engines import get_engine
+from games.rendering import clockwise_from
 
 engine = get_engine("spite")
 NAMES = ["Alice", "Bob", "Carol", "Dan"]
@@ -13,6 +14,7 @@ def render(state, seat):
     view = engine.view(state, seat)
     return render_to_string("games/spite/board.html", {
         "view": view,
+        "others": clockwise_from(view, seat),
         "seat": seat,
         "names": NAMES[:state.players],
         "legal": engine.board_commands(state, seat) if seat is not None else [],
@@ -30,6 +32,7 @@ def test_every_seat_and_a_spectator_render_a_whole_random_match():
             html = render(state, seat)
             hand = [] if seat is None else state.hands[seat]
             assert html.count("data-card=") == len(hand)
+            assert html.count('class="seat-panel') == state.players - (0 if seat is None else 1)
             assert ("data-command" in html) == (seat is not None and not state.over and seat not in state.places)
         saw.add(state.phase)
         if state.last_round:
