@@ -3,7 +3,8 @@ from dataclasses import replace
 
 from ..base import apply_event
 from .options import parse_options
-from .state import MOVE, PLAY, UPKEEP, ScoreStep, State, remove_cards, replace_at, with_hand, with_stack
+from ..tuples import replace_at, with_hand, without
+from .state import MOVE, PLAY, UPKEEP, ScoreStep, State, with_stack
 
 
 def evolve(state, event):
@@ -48,13 +49,13 @@ def _won(state, event):
 
 def _discarded(state, event):
     seat = event["seat"]
-    state = with_hand(state, seat, remove_cards(state.hands[seat], event["cards"]))
+    state = with_hand(state, seat, without(state.hands[seat], event["cards"]))
     return _turn_over(_to_discard(state, event["cards"]))
 
 
 def _spanked(state, event):
     seat, target, index = event["seat"], event["target"], event["stack"]
-    state = with_hand(state, seat, remove_cards(state.hands[seat], [event["card"]]))
+    state = with_hand(state, seat, without(state.hands[seat], [event["card"]]))
     state = _to_discard(state, state.stacks[target][index] + (event["card"],))
     state = with_stack(state, target, index, ())
     return replace(state, step=MOVE, spanked=True)
@@ -76,7 +77,7 @@ def _retired(state, event):
 
 def _placed(state, event):
     seat = event["seat"]
-    state = with_hand(state, seat, remove_cards(state.hands[seat], [event["card"]]))
+    state = with_hand(state, seat, without(state.hands[seat], [event["card"]]))
     return _turn_over(with_stack(state, seat, event["stack"], (event["card"],)))
 
 

@@ -5,6 +5,7 @@ and nothing can change a state once made: ``evolve`` builds a new one.
 """
 from dataclasses import dataclass, replace
 
+from ..tuples import replace_at
 from .options import Options
 
 # The steps of a turn a seat can act in. Score and Draw happen by themselves.
@@ -43,23 +44,6 @@ class State:
     @property
     def over(self):
         return self.winner is not None
-
-
-def replace_at(items, index, value):
-    """A copy of the tuple with one entry replaced."""
-    return items[:index] + (value,) + items[index + 1:]
-
-
-def remove_cards(hand, cards):
-    """The hand without the given cards (one copy each, multiset-wise)."""
-    remaining = list(hand)
-    for card in cards:
-        remaining.remove(card)
-    return tuple(remaining)
-
-
-def with_hand(state, seat, hand):
-    return replace(state, hands=replace_at(state.hands, seat, tuple(hand)))
 
 
 def with_stack(state, seat, index, cards):

@@ -4,7 +4,8 @@ from dataclasses import replace
 from ..base import apply_event
 from .hands import classify
 from .options import Options
-from .state import OPENING, OVER, PLAYING, HIGHER, Play, State, Trick, remove_cards, replace_at, with_hand
+from ..tuples import replace_at, with_hand, without
+from .state import HIGHER, OPENING, OVER, PLAYING, Play, State, Trick
 from .trick import after_play
 
 
@@ -46,7 +47,7 @@ def _dealt(state, event):
 
 def _swapped(state, event):
     hands = tuple(
-        remove_cards(hand, gave) + tuple(took)
+        without(hand, gave) + tuple(took)
         for hand, gave, took in zip(state.hands, event["gave"], event["took"])
     )
     return replace(state, hands=hands, deck=state.deck[len(event["from_deck"]):],
@@ -70,7 +71,7 @@ def _played(state, event):
                 announce=event.get("announce"), buy_back=event.get("buy_back"))
     trick = replace(trick, leader=seat if not trick.plays else trick.leader, plays=trick.plays + (play,),
                     arity=arity, top=top, passed=trick.passed - {seat})
-    state = with_hand(state, seat, remove_cards(state.hands[seat], event["cards"]))
+    state = with_hand(state, seat, without(state.hands[seat], event["cards"]))
     return replace(
         state,
         phase=PLAYING,

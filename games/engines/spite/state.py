@@ -1,5 +1,5 @@
 """The match state: an immutable value made of frozen dataclasses and tuples."""
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .options import Options
 
@@ -64,21 +64,6 @@ class State:
     @property
     def over(self):
         return self.phase == OVER
-
-
-def replace_at(items, index, value):
-    return items[:index] + (value,) + items[index + 1:]
-
-
-def remove_cards(hand, cards):
-    remaining = list(hand)
-    for card in cards:
-        remaining.remove(card)
-    return tuple(remaining)
-
-
-def with_hand(state, seat, hand):
-    return replace(state, hands=replace_at(state.hands, seat, tuple(hand)))
 
 
 def is_placed(state, seat):

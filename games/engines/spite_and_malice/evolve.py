@@ -2,8 +2,9 @@
 from dataclasses import replace
 
 from ..base import apply_event
+from ..tuples import replace_at, with_hand, without
 from .options import Options
-from .state import STALEMATE, WIN, State, remove_card, replace_at, with_discard, with_hand, with_play_pile
+from .state import STALEMATE, WIN, State, with_discard, with_play_pile
 from .turns import can_draw_anything
 
 
@@ -30,7 +31,7 @@ def _played(state, event):
     seat, card = event["seat"], event["card"]
     source = event["from"]
     if source == "hand":
-        state = with_hand(state, seat, remove_card(state.hands[seat], card))
+        state = with_hand(state, seat, without(state.hands[seat], [card]))
     elif source == "win":
         state = replace(state, win_piles=replace_at(state.win_piles, seat, state.win_piles[seat][1:]))
     else:
@@ -66,7 +67,7 @@ def _turn_ended(state, event):
     hand = state.hands[seat]
     moves = list(event["fills"]) + ([event["discard"]] if event["discard"] else [])
     for move in moves:
-        hand = remove_card(hand, move["card"])
+        hand = without(hand, [move["card"]])
         state = with_discard(state, seat, move["pile"], state.discards[seat][move["pile"]] + (move["card"],))
     state = with_hand(state, seat, hand)
     return replace(

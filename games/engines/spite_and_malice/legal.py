@@ -1,6 +1,7 @@
 """Every command the seat to move may give now, each once (equal cards are one choice)."""
 from itertools import combinations, permutations
 
+from ..tuples import without
 from .deck import DISCARD_PILES
 from .piles import playable_ace, plays
 from .turns import empty_discards, end_needs, may_draw
@@ -51,7 +52,7 @@ def end_turns(state, seat):
     for piles in _pile_choices(empty, fills_needed):
         for fill_cards in _distinct(permutations(hand, fills_needed)):
             fills = [{"card": card, "pile": pile} for card, pile in zip(fill_cards, piles)]
-            for discard in _discards(_without(hand, fill_cards), discard_needed):
+            for discard in _discards(without(hand, fill_cards), discard_needed):
                 yield {"type": "end_turn", "fills": fills, "discard": discard}
 
 
@@ -73,9 +74,3 @@ def _distinct(items):
             seen.add(item)
             yield item
 
-
-def _without(hand, cards):
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    return rest

@@ -6,6 +6,7 @@ the empty tuple.
 """
 from dataclasses import dataclass, replace
 
+from ..tuples import replace_at
 from .options import Options
 
 WIN = "win"  # a seat played its last win card
@@ -33,22 +34,6 @@ class State:
     @property
     def over(self):
         return self.result is not None
-
-
-def replace_at(items, index, value):
-    """A copy of the tuple with one entry replaced."""
-    return items[:index] + (value,) + items[index + 1:]
-
-
-def remove_card(cards, card):
-    """The cards without one copy of ``card``."""
-    remaining = list(cards)
-    remaining.remove(card)
-    return tuple(remaining)
-
-
-def with_hand(state, seat, hand):
-    return replace(state, hands=replace_at(state.hands, seat, tuple(hand)))
 
 
 def with_discard(state, seat, pile, cards):
