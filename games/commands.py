@@ -8,7 +8,7 @@ import random
 from events import store
 from events.store import SYSTEM, Actor, ConcurrencyConflict
 from games import broadcast, game_state
-from games.engines import IllegalCommand
+from games.engines import IllegalCommand, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
 
 SYSTEM_RETRIES = 5
@@ -19,18 +19,35 @@ class Refused(BadRequest):
 
 
 def submit(table, user, command, expected_version, seat=None):
-    """A seated player's command. Returns the table's new version.
+    """A seated player's command (or a host command from the host). Returns the table's new version.
 
     ``seat``, if given, is the seat the player claims to act for. Raises
     Forbidden (not seated, or not that seat), StaleVersion (the table moved
     on since ``expected_version``) or Refused (the rules say no, with the reason).
     """
+    if is_host_command(table, command):
+        if user.pk != table.host_id:
+            raise Forbidden("Only the table's host can give that command.")
+        return _decide_and_append(table, None, command, expected_version, Actor.user(user))
     own_seat = table.seat_of(user)
     if own_seat is None:
         raise Forbidden("You have no seat at this table, so you cannot act here.")
     if seat is not None and seat != own_seat:
         raise Forbidden(f"Seat {seat} is not yours; you sit at seat {own_seat}.")
     return _decide_and_append(table, own_seat, command, expected_version, Actor.user(user))
+
+
+def host_commands(table, user):
+    """The commands the game lets this table's host give now (none for anyone else, or once it is over)."""
+    game = game_state.load(table)
+    if user.pk != table.host_id or not game.started or game.engine.is_over(game.state):
+        return []
+    return [dict(entry["command"]) for entry in game.engine.host_commands]
+
+
+def is_host_command(table, command):
+    kind = command.get("type") if isinstance(command, dict) else None
+    return any(entry["command"]["type"] == kind for entry in get_engine(table.game).host_commands)
 
 
 def submit_system(table, command, expected_version=None):

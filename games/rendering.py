@@ -2,9 +2,11 @@
 
 Every fragment carries ids that htmx swaps in place (out-of-band swaps).
 """
+import json
+
 from django.template.loader import render_to_string
 
-from games import game_state
+from games import commands, game_state
 from games.engines import GAMES, get_engine
 from games.models import Table
 from games.seat_view import view_for_seat
@@ -20,6 +22,7 @@ def table_context(table, user):
     names = [seated[n].shown_name if n in seated else None for n in range(table.seat_count)]
     shown = view_for_seat(table, game, seat, for_board=True)
     view = shown["view"]
+    actions = _host_actions(table, user, game)
     return {
         "table": table,
         "engine": game.engine,
@@ -29,11 +32,20 @@ def table_context(table, user):
         "view": view,
         "others": clockwise_from(view, seat),
         "legal": shown["legal_commands"],
+        "host_actions": actions,
+        "host_commands": [action["command"] for action in actions],
         "board_template": f"games/{table.game}/board.html",
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
     }
+
+
+def _host_actions(table, user, game):
+    """The engine's host commands (with their labels) the host may give now."""
+    allowed = commands.host_commands(table, user)
+    return [{**entry, "command_json": json.dumps(entry["command"])}
+            for entry in game.engine.host_commands if entry["command"] in allowed]
 
 
 def clockwise_from(view, seat):

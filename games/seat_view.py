@@ -4,13 +4,14 @@ The engines do the redaction (``view``, ``redact_event``); this module only
 picks the seat. After the game is over the whole log is public (RULINGS).
 """
 from events import store
-from games import game_state
+from games import commands, game_state
 
 
 def seat_view(table, user):
+    """The API's view: the seat's view and legal commands, and the host's commands for the host."""
     game = game_state.load(table)
     seat = table.seat_of(user)
-    return view_for_seat(table, game, seat)
+    return {**view_for_seat(table, game, seat), "host_commands": commands.host_commands(table, user)}
 
 
 def view_for_seat(table, game, seat, for_board=False):

@@ -345,3 +345,11 @@ class TestSpiteTrickLive(BrowserTestCase):
         expect(leader.locator(".spite-trick-empty")).to_contain_text("Your lead")
         expect(pages[(opener + 1) % 3].locator(".spite-trick-empty")).to_contain_text("Waiting for the lead")
         self.assertTrue(all(_not_reloaded(page) for page in pages))
+
+        # The host (alice) ends the match after confirming; every screen shows it is over.
+        expect(pages[1].locator(".host-action")).to_have_count(0)
+        pages[0].once("dialog", lambda dialog: dialog.accept())
+        pages[0].click("text=End the match")
+        for page in pages:
+            expect(page.locator("#turn-banner")).to_contain_text("Game over")
+            expect(page.locator(".game-over")).to_contain_text("Match over")

@@ -137,3 +137,18 @@ def test_static_files_are_served_locally(client, alice):
     client.force_login(alice)
     page = client.get("/").content.decode()
     assert "htmx-2.0.11.min.js" in page and "ext-ws-2.0.4.js" in page and "//unpkg" not in page
+
+
+def test_the_host_page_offers_the_games_host_commands(client, alice, bob, carol):
+    from games import lobby
+
+    table = lobby.create_table(alice, "spite", 3)
+    lobby.join_table(table, bob)
+    lobby.join_table(table, carol)
+    lobby.start_table(table, alice)
+    client.force_login(alice)
+    page = client.get(f"/tables/{table.id}/").content.decode()
+    assert 'id="host-commands"' in page and "End the match" in page and "data-confirm=" in page
+    client.force_login(bob)
+    page = client.get(f"/tables/{table.id}/").content.decode()
+    assert 'id="host-commands"' not in page and "End the match" not in page

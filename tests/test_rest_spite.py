@@ -74,3 +74,39 @@ def test_spite_refusals_say_why(make_user):
     response = command(clients[0], table_id, {"type": "play", "cards": ["QS", "KS"]}, mine["version"])
     assert response.status_code == 400 and response.json()["detail"]
     assert view(clients[0], table_id)["version"] == mine["version"]
+
+
+def test_only_the_host_may_end_a_spite_match_and_only_a_game_that_has_host_commands(make_user):
+    clients = [client_for(make_user(f"h{n}")) for n in range(3)]
+    table = create_table(clients[0], game="spite", seat_count=3, options={"rounds": 3})
+    table_id = table["id"]
+    for client in clients[1:]:
+        client.post(f"/api/tables/{table_id}/join/", {}, format="json")
+    clients[0].post(f"/api/tables/{table_id}/start/")
+    host_view = view(clients[0], table_id)
+    assert host_view["host_commands"] == [{"type": "end_match"}]
+    assert view(clients[1], table_id)["host_commands"] == []
+
+    response = command(clients[1], table_id, {"type": "end_match"}, host_view["version"])
+    assert response.status_code == 403
+    assert response.json()["detail"] == "Only the table's host can give that command."
+
+    response = command(clients[0], table_id, {"type": "end_match"}, host_view["version"])
+    assert response.status_code == 200
+    after = view(clients[1], table_id)
+    assert after["view"]["over"] and after["view"]["winner"] is None
+    assert clients[0].get(f"/api/tables/{table_id}/").json()["status"] == "finished"
+    assert view(clients[0], table_id)["host_commands"] == []
+    events = clients[1].get(f"/api/tables/{table_id}/events/").json()
+    assert events[-1]["type"] == "match_ended" and events[-1]["actor"] == "user"
+
+
+def test_a_game_without_host_commands_refuses_end_match_from_the_host(alice, bob):
+    clients = [client_for(alice), client_for(bob)]
+    table = create_table(clients[0], game="spite_and_malice")
+    clients[1].post(f"/api/tables/{table['id']}/join/", {}, format="json")
+    clients[0].post(f"/api/tables/{table['id']}/start/")
+    mine = view(clients[0], table["id"])
+    assert mine["host_commands"] == []
+    response = command(clients[0], table["id"], {"type": "end_match"}, mine["version"])
+    assert response.status_code == 400

@@ -21,6 +21,9 @@ class Engine:
     # "kind" ("bool", "choice" or "number"), "default", for a choice "choices" [[value, label], ...],
     # for a number "min" and "max". A blank number or choice is left out (the game's default).
     option_fields = ()
+    # Commands the table's host may give while the game runs (decided with seat None): dicts with
+    # "command" (the command), "label" (a button's text) and "confirm" (a question to ask first).
+    host_commands = ()
 
     # --- hooks a game overrides -------------------------------------------
     def initial_state(self):

@@ -72,6 +72,7 @@
  *   data-accepts="7S 7H 7D 7C"
  *                             On a target: the only card codes it takes (space-separated); while a
  *                             selected card is not among them the target gives nothing (not legal).
+ *   data-confirm="..."        On a data-command: a question the player must confirm before it is sent.
  *   data-hint="..."           On a target: the hint shown when the selection cannot be played there.
  *   data-hint-select="..."    On a card or source: the hint shown when it cannot be used now.
  *   data-label="..."          On a source: how the selection status names it ("your stack 2").
@@ -86,6 +87,9 @@
  * already selected keeps the other selected cards) and clicks the target. While a drag is over a
  * target the selection can be played on, the target gets .drag-over; a touch drag shows a copy of
  * the element (.drag-ghost) under the finger. Clicking stays the main path (and the keyboard one).
+ *
+ * #host-commands (a JSON list beside #legal-commands, for the table's host) holds commands that may be
+ * sent as well; they light nothing up and do not count for .can-act.
  *
  * #table-live itself gets .can-act (the legal list is not empty), .has-selection, .dragging and
  * aria-busy (a command is on its way). Commands go through #command-form (ws-send), with
@@ -486,6 +490,12 @@
       state.legal = Array.isArray(legal) ? legal.filter(isObject) : [];
       state.legalKeys = {};
       state.legal.forEach(function (c) { state.legalKeys[canonical(c)] = c; });
+      // The host's commands may be sent too, but they make nothing playable and are not "acting".
+      var host = document.getElementById("host-commands");
+      var hostCommands = parseJSON(host ? host.textContent : "[]", []);
+      (Array.isArray(hostCommands) ? hostCommands.filter(isObject) : []).forEach(function (c) {
+        state.legalKeys[canonical(c)] = c;
+      });
     }
     fillInviteLinks();
     paint();
@@ -555,6 +565,7 @@
     }
     if (el.hasAttribute("data-command")) {
       var found = firstLegalOf(el, commandsOf(el));
+      if (found && el.hasAttribute("data-confirm") && !window.confirm(el.getAttribute("data-confirm"))) return;
       if (found) send(found);
       else hint(el.getAttribute("data-hint") || "That is not possible right now.");
       return;

@@ -14,6 +14,8 @@ from .trick import (announce_refusal, direction_after, follow_refusal, next_acti
 
 def decide(state, seat, command, rng=None):
     kind = require_dict(command)
+    if seat is None and kind in _SYSTEM_HANDLERS:
+        return _SYSTEM_HANDLERS[kind](state, command)
     _check_may_act(state, seat)
     handler = _HANDLERS.get(kind)
     if handler is None:
@@ -205,6 +207,20 @@ def _end_round(state, rng):
     return events + start_round(state, rng)
 
 
+def _end_match(state, command):
+    """The host ends the match early: the standings are the scores of the rounds played to the end."""
+    if state is None:
+        raise IllegalCommand("The match has not started.")
+    if state.over:
+        raise IllegalCommand("The match is over.")
+    if not state.finish_history:
+        return [{"type": "match_ended", "standings": list(range(state.players)), "scores": list(state.scores),
+                 "winner": None, "ended_by_host": True}]
+    order = standings(state.scores, state.finish_history[-1])
+    return [{"type": "match_ended", "standings": order, "scores": list(state.scores), "winner": order[0],
+             "ended_by_host": True}]
+
+
 def start_round(state, rng, stacked=None):
     """The next round's deal, and from round 2 the card swap."""
     dealt = deal(state, rng, stacked)
@@ -218,4 +234,9 @@ _HANDLERS = {
     "play": _play,
     "pass": _pass,
     "decline": _decline,
+}
+
+# Commands without a seat: the platform gives them for the host (see SpiteEngine.host_commands).
+_SYSTEM_HANDLERS = {
+    "end_match": _end_match,
 }

@@ -13,6 +13,10 @@ class SpiteEngine(RulesEngine):
         {"name": "rounds", "label": "Rounds in the match (blank: 5)", "kind": "number", "default": None,
          "min": 1, "max": 50},
     )
+    host_commands = (
+        {"command": {"type": "end_match"}, "label": "End the match",
+         "confirm": "End the match now? The standings of the rounds played so far are final."},
+    )
 
     def classify(self, cards):
         """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""

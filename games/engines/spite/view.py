@@ -77,7 +77,7 @@ def _player(state, other, viewer):
 
 def _standings(state):
     if not state.finish_history:
-        return None
+        return None if not state.over else [{"seat": seat, "score": state.scores[seat]} for seat in range(state.players)]
     order = standings(state.scores, state.finish_history[-1])
     return [{"seat": seat, "score": state.scores[seat]} for seat in order]
 
