@@ -91,6 +91,28 @@ def bench(name, games, seed):
     print(f"  commands per game (mean):  {totals['commands'] / games:.1f}")
 
 
+def bench_spite_big_hands(seed, hands=200):
+    """Spite's worst case: legal_commands for a seat leading with a 19-card hand (one card short of losing)."""
+    from dataclasses import replace
+
+    from games.engines.spite.deck import FULL_DECK
+    from games.engines.spite.state import PLAYING, Trick
+
+    engine = get_engine("spite")
+    rng = random.Random(seed)
+    state = engine.fold(engine.start(3, rng=rng))
+    took, longest = [], 0
+    for _ in range(hands):
+        hand = tuple(rng.sample(FULL_DECK, 19))
+        lead = replace(state, hands=(hand,) + state.hands[1:], phase=PLAYING, to_move=0, trick=Trick(leader=0))
+        started = time.perf_counter()
+        longest = max(longest, len(engine.legal_commands(lead, 0)))
+        took.append(time.perf_counter() - started)
+    print("Spite, leading with 19 cards")
+    print(f"  ms per legal_commands:     {1000 * sum(took) / len(took):.3f} (slowest {1000 * max(took):.1f})")
+    print(f"  longest legal list:        {longest}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="*", help=f"games to measure (default: all of {', '.join(GAMES)})")
@@ -102,6 +124,8 @@ def main():
         parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
     for name in args.game or GAMES:
         bench(name, args.games, args.seed)
+        if name == "spite":
+            bench_spite_big_hands(args.seed)
 
 
 if __name__ == "__main__":
