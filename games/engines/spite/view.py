@@ -7,7 +7,7 @@ the bounty, scores, and the swap's leftover cards (turned face up).
 """
 from ..redaction import as_count, deal_without_other_hands, public
 from .deck import fibonacci
-from .hands import describe, sort_cards
+from .hands import describe, sole_natural_value, sort_cards
 from .legal import legal_commands
 from .rounds import standings
 
@@ -39,6 +39,8 @@ def view(state, seat):
             "arity": trick.arity,
             "top": describe(trick.top) if trick.top is not None else None,
             "passed": sorted(trick.passed),
+            # Natural 7s of this size on top reverse the direction by themselves (no announcement).
+            "sevens_size": trick.last.hand.size if trick.last and sole_natural_value(trick.last.hand) == "7" else None,
         },
         "last_round": state.last_round,
         "standings": _standings(state),

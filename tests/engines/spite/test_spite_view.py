@@ -200,3 +200,24 @@ def test_every_event_of_a_match_redacts_without_showing_another_seats_cards(engi
             elif event["type"] in ("played", "passed", "placed", "trick_won", "round_ended", "match_ended",
                                    "asked", "declined", "match_started"):
                 assert redacted == event
+
+
+def test_the_view_says_when_natural_7s_are_on_top_so_the_page_offers_no_announcement():
+    import random
+    from dataclasses import replace
+
+    from games.engines import get_engine
+    from games.engines.spite.hands import classify
+    from games.engines.spite.state import PLAYING, Play, Trick
+
+    engine = get_engine("spite")
+    state = engine.fold(engine.start(3, rng=random.Random(1)))
+
+    def with_top(cards):
+        play = Play(id=1, seat=0, cards=tuple(cards), hand=classify(cards))
+        trick = Trick(leader=0, plays=(play,), arity=len(cards), top=play.hand)
+        return engine.view(replace(state, phase=PLAYING, to_move=1, trick=trick), 1)["trick"]["sevens_size"]
+
+    assert with_top(["7S", "7H"]) == 2
+    assert with_top(["7S", "13H"]) is None  # a wild 13 makes them not natural 7s
+    assert with_top(["8S"]) is None
