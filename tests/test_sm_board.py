@@ -2,26 +2,14 @@
 import random
 from dataclasses import replace
 
-from django.template.loader import render_to_string
-
+from board_helpers import render_board
 from games.engines import get_engine
-from games.rendering import clockwise_from
 
 engine = get_engine("spite_and_malice")
-NAMES = ["Alice", "Bob", "Carol"]
 
 
 def render(state, seat):
-    view = engine.view(state, seat)
-    return render_to_string("games/spite_and_malice/board.html", {
-        "view": view,
-        "others": clockwise_from(view, seat),
-        "seat": seat,
-        "names": NAMES[:state.players],
-        "legal": engine.board_commands(state, seat) if seat is not None else [],
-        "to_move_name": None if view["to_move"] is None else NAMES[view["to_move"]],
-        "winner_name": None if view["winner"] is None else NAMES[view["winner"]],
-    })
+    return render_board(engine, state, seat)
 
 
 def hand_buttons(html):
