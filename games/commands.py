@@ -37,12 +37,11 @@ def submit(table, user, command, expected_version, seat=None):
     return _decide_and_append(table, own_seat, command, expected_version, Actor.user(user))
 
 
-def host_commands(table, user):
-    """The commands the game lets this table's host give now (none for anyone else, or once it is over)."""
-    game = game_state.load(table)
+def host_actions(table, user, game):
+    """The engine's host commands (with their labels) that ``user`` may give now: the host's, while it runs."""
     if user.pk != table.host_id or not game.started or game.engine.is_over(game.state):
         return []
-    return [dict(entry["command"]) for entry in game.engine.host_commands]
+    return list(game.engine.host_commands)
 
 
 def is_host_command(table, command):

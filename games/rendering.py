@@ -22,7 +22,8 @@ def table_context(table, user):
     names = [seated[n].shown_name if n in seated else None for n in range(table.seat_count)]
     shown = view_for_seat(table, game, seat, for_board=True)
     view = shown["view"]
-    actions = _host_actions(table, user, game)
+    actions = [{**action, "command_json": json.dumps(action["command"])}
+               for action in commands.host_actions(table, user, game)]
     return {
         "table": table,
         "engine": game.engine,
@@ -39,13 +40,6 @@ def table_context(table, user):
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
     }
-
-
-def _host_actions(table, user, game):
-    """The engine's host commands (with their labels) the host may give now."""
-    allowed = commands.host_commands(table, user)
-    return [{**entry, "command_json": json.dumps(entry["command"])}
-            for entry in game.engine.host_commands if entry["command"] in allowed]
 
 
 def clockwise_from(view, seat):

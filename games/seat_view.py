@@ -11,7 +11,8 @@ def seat_view(table, user):
     """The API's view: the seat's view and legal commands, and the host's commands for the host."""
     game = game_state.load(table)
     seat = table.seat_of(user)
-    return {**view_for_seat(table, game, seat), "host_commands": commands.host_commands(table, user)}
+    host_commands = [action["command"] for action in commands.host_actions(table, user, game)]
+    return {**view_for_seat(table, game, seat), "host_commands": host_commands}
 
 
 def view_for_seat(table, game, seat, for_board=False):
@@ -19,13 +20,13 @@ def view_for_seat(table, game, seat, for_board=False):
     if not game.started:
         return {"table": str(table.id), "version": 0, "seat": seat, "view": None, "legal_commands": []}
     engine, state = game.engine, game.state
-    commands = engine.board_commands if for_board else engine.legal_commands
+    listed = engine.board_commands if for_board else engine.legal_commands
     return {
         "table": str(table.id),
         "version": game.version,
         "seat": seat,
         "view": engine.view(state, seat),
-        "legal_commands": commands(state, seat) if seat is not None else [],
+        "legal_commands": listed(state, seat) if seat is not None else [],
     }
 
 
