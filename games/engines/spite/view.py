@@ -8,7 +8,7 @@ the bounty, scores, and the swap's leftover cards (turned face up).
 from ..redaction import as_count, deal_without_other_hands, public
 from .deck import fibonacci
 from .hands import describe, sole_natural_value, sort_cards
-from .legal import legal_commands
+from .opening import may_open
 from .rounds import standings
 
 
@@ -44,7 +44,7 @@ def view(state, seat):
         },
         "last_round": state.last_round,
         "standings": _standings(state),
-        "can_open": seat is not None and any(c["type"] == "decline" for c in legal_commands(state, seat)),
+        "can_open": seat is not None and may_open(state, seat),
         "players": [_player(state, other, seat) for other in range(state.players)],
     }
 
