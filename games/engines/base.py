@@ -24,6 +24,9 @@ class Engine:
     # Commands the table's host may give while the game runs (decided with seat None): dicts with
     # "command" (the command), "label" (a button's text) and "confirm" (a question to ask first).
     host_commands = ()
+    # The system command that adds a seat to a running game (decided with seat None), or None when
+    # the game takes no late joiners. Its events name the new seat in a "joined" event.
+    late_join_command = None
 
     # --- hooks a game overrides -------------------------------------------
     def initial_state(self):

@@ -1,15 +1,21 @@
 """Turning a seat's command into events, or refusing it with a sentence the player can read."""
+from dataclasses import replace
+
 from ..base import default_rng, require_dict, require_held, require_seat
 from ..cards import JOKER, rank
 from ..errors import IllegalCommand
-from .deck import LOSING_HAND, fibonacci
+from . import come_at_me
+from .bounty import claimed_event
+from .come_at_me import viewed_cards
+from .deck import LOSING_HAND
 from .evolve import evolve
 from .hands import ORDER, classify
+from .legality import play_refusal
 from .opening import declined_in, may_open
+from .options import MAX_PLAYERS
 from .rounds import deal, first_ask, holds_rank, new_scores, points, standings, swap
-from .state import OPENING, active_seats
-from .trick import (announce_refusal, direction_after, follow_refusal, next_active, next_leader,
-                    trick_over_after_pass)
+from .state import OPENING, Play, active_seats
+from .trick import ANNOUNCEMENTS, direction_after, next_active, next_leader, trick_over_after_pass
 
 
 def decide(state, seat, command, rng=None):
@@ -18,6 +24,8 @@ def decide(state, seat, command, rng=None):
         return _SYSTEM_HANDLERS[kind](state, command)
     _check_may_act(state, seat)
     handler = _HANDLERS.get(kind)
+    if state.reward is not None and kind != "reward" and handler is not None:
+        raise IllegalCommand("First take your come-at-me reward (declare it, and swap a card if you like).")
     if handler is None:
         known = ", ".join(_HANDLERS)
         raise IllegalCommand(f"Spite has no command \"{kind}\" yet; the commands are {known}.")
@@ -73,78 +81,121 @@ def _next_ask(state):
 # --- playing a hand -----------------------------------------------------------
 
 def _play(state, seat, command, rng):
-    cards = _read_cards(state, seat, command)
-    _refuse_later_features(command)
-    hand = classify(cards)
-    trick = state.trick
+    play = read_play(state, seat, command)
     if state.phase == OPENING:
-        _require_opener(state, seat)
-        if not any(card != JOKER and rank(card) == state.ask for card in cards):
-            raise IllegalCommand(f"The first trick must be led with a hand holding a {state.ask}.")
-        declined = declined_in(state, seat, cards)
-        if declined:
-            raise IllegalCommand(f"You declined to lead with a {declined}; you may not lead with it now.")
-    buy_back = _check_buy_back(state, seat, command)
-    why = follow_refusal(trick, hand, state.direction)
+        _check_opening_lead(state, seat, play)
+    why = play_refusal(state, play)
     if why:
         raise IllegalCommand(why)
+    return _play_events(state, play, rng)
+
+
+def read_play(state, seat, command):
+    """The command as a Play: its cards held and its keys well formed (IllegalCommand otherwise)."""
+    cards = _card_list(command, "cards")
+    extras = _card_list(command, "fake_up")
+    if not cards and not extras:
+        raise IllegalCommand("\"cards\" must be a list of one or more card codes from your hand.")
+    require_held(state.hands[seat], cards)
+    bonus_up, fake_up = split_extras(state, seat, extras)
     announce = command.get("announce")
-    why = announce_refusal(trick, hand, announce, state.direction)
-    if why:
-        raise IllegalCommand(why)
+    if announce is not None and announce not in ANNOUNCEMENTS:
+        raise IllegalCommand("\"announce\" must be \"higher\", \"lower\" or \"unbeatable\" (or left out).")
+    come = command.get("come_at_me")
+    if come is not None and not isinstance(come, bool):
+        raise IllegalCommand("\"come_at_me\" must be true or false.")
+    hand = classify(cards + extras)
+    return Play(id=state.next_play_id, seat=seat, cards=tuple(cards), hand=hand, announce=announce,
+                buy_back=_count(command, "buy_back"), fake_up=tuple(fake_up), bonus_up=tuple(bonus_up),
+                come_at_me=bool(come), bounty_claim=_count(command, "bounty_claim"), direction=state.direction)
+
+
+def _card_list(command, key):
+    cards = command.get(key)
+    if cards is None and key == "fake_up":
+        return []
+    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+        raise IllegalCommand(f"\"{key}\" must be a list of card codes.")
+    return cards
+
+
+def _count(command, key):
+    """A whole-number key where absent, null or 0 means none."""
+    value = command.get(key)
+    if value in (None, 0) and not isinstance(value, bool):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise IllegalCommand(f"\"{key}\" must be a whole number, not {value!r}.")
+    return value
+
+
+def split_extras(state, seat, extras):
+    """(reward cards from the deck, fake jokers) that make up ``extras``: the deck's cards are used first,
+    as they expire at the round's end while fakes are kept."""
+    require_held(state.bonus[seat] + state.fakes[seat], extras)
+    bonus, fakes = list(state.bonus[seat]), []
+    from_bonus = []
+    for card in extras:
+        if card in bonus:
+            bonus.remove(card)
+            from_bonus.append(card)
+        else:
+            fakes.append(card)
+    return from_bonus, fakes
+
+
+def _check_opening_lead(state, seat, play):
+    _require_opener(state, seat)
+    if not any(card != JOKER and rank(card) == state.ask for card in play.cards):
+        raise IllegalCommand(f"The first trick must be led with a hand holding a {state.ask}.")
+    declined = declined_in(state, seat, play.cards)
+    if declined:
+        raise IllegalCommand(f"You declined to lead with a {declined}; you may not lead with it now.")
+
+
+def _play_events(state, play, rng):
+    trick, seat = state.trick, play.seat
     played = {
-        "type": "played", "seat": seat, "id": state.next_play_id, "cards": list(cards),
-        "kind": hand.kind, "value": hand.value, "announce": announce, "buy_back": buy_back,
-        "direction": direction_after(trick, hand, announce, state.direction), "next": None,
+        "type": "played", "seat": seat, "id": play.id, "cards": list(play.cards), "fake_up": list(play.fake_up),
+        "bonus_up": list(play.bonus_up), "kind": play.hand.kind, "value": play.hand.value,
+        "announce": play.announce, "buy_back": play.buy_back, "come_at_me": play.come_at_me,
+        "bounty_claim": play.bounty_claim,
+        "direction": direction_after(trick, play.hand, play.announce, state.direction), "next": None,
     }
     events = [played]
     after = evolve(state, played)
-    if buy_back:
-        events.append({"type": "drew", "seat": seat, "cards": list(after.deck[:buy_back])})
+    if play.buy_back:
+        events.append({"type": "drew", "seat": seat, "cards": list(after.deck[:play.buy_back])})
         after = evolve(after, events[-1])
-    placed = _placement(after, seat, hand, state.last_play_joker[seat])
+    placed = _placement(after, seat, play.hand, state.last_play_joker[seat])
     if placed:
         events.append(placed)
         after = evolve(after, placed)
+    if play.bounty_claim and not after.hands[seat]:
+        events.append(claimed_event(after, seat, play.bounty_claim, rng))
+        after = evolve(after, events[-1])
     if len(active_seats(after)) <= 1:
         return events + _end_round(after, rng)
     # Who acts next depends on the placements above, so it is filled in last; no later event moves the turn.
     played["next"] = next_active(after, seat)
-    return events
+    return events + move_on(replace(after, to_move=played["next"]))
 
 
-def _read_cards(state, seat, command):
-    cards = command.get("cards")
-    if not isinstance(cards, list) or not cards or not all(isinstance(card, str) for card in cards):
-        raise IllegalCommand("\"cards\" must be a list of one or more card codes from your hand.")
-    require_held(state.hands[seat], cards)
-    return cards
-
-
-def _refuse_later_features(command):
-    if command.get("fake_up"):
-        raise IllegalCommand("You hold no fake jokers to play.")
-    if command.get("come_at_me"):
-        raise IllegalCommand("\"Come at me\" is not part of this game yet.")
-    if command.get("bounty_claim"):
-        raise IllegalCommand("Claiming the bounty is not part of this game yet.")
-
-
-def _check_buy_back(state, seat, command):
-    """The buy-back count the play carries: required (and exact) for a seat that has passed, else absent."""
-    buy_back = command.get("buy_back")
-    if buy_back in (None, 0, False):
-        buy_back = None
-    if seat in state.trick.passed:
-        due = fibonacci(state.buy_backs)
-        if buy_back is None:
-            raise IllegalCommand(f"You passed in this trick: to play again you must buy back {due}.")
-        if isinstance(buy_back, bool) or not isinstance(buy_back, int) or buy_back != due:
-            raise IllegalCommand(f"The buy back costs {due} card{'s' if due > 1 else ''} now, not {buy_back!r}.")
-        return buy_back
-    if buy_back is not None:
-        raise IllegalCommand("Only a seat that has passed in this trick buys back.")
-    return None
+def _play_fake_down(state, seat, command, rng):
+    if state.phase == OPENING:
+        raise IllegalCommand("Nobody has led yet: lead with the asked rank or decline.")
+    fake = command.get("fake")
+    if not isinstance(fake, str) or fake not in state.fakes[seat]:
+        raise IllegalCommand(f"You hold no fake joker {fake!r} to play face down.")
+    come = command.get("come_at_me")
+    play = Play(id=state.next_play_id, seat=seat, cards=(), hand=None, fake_down=fake,
+                come_at_me=bool(come), direction=state.direction)
+    why = play_refusal(state, play)
+    if why:
+        raise IllegalCommand(why)
+    played = {"type": "played_fake_down", "seat": seat, "id": play.id, "fake": fake, "come_at_me": play.come_at_me,
+              "next": next_active(state, seat)}
+    return [played] + move_on(evolve(state, played))
 
 
 def _placement(state, seat, hand, previous_was_joker):
@@ -179,12 +230,70 @@ def _pass(state, seat, command, rng):
         raise IllegalCommand("Nobody has led yet: lead with the asked rank or decline.")
     if not state.trick.plays:
         raise IllegalCommand("You lead this trick: you must play a hand, not pass.")
-    events = [{"type": "passed", "seat": seat, "next": next_active(state, seat)}]
-    if trick_over_after_pass(state, seat):
+    return _passing(state, {"type": "passed", "seat": seat, "next": next_active(state, seat)})
+
+
+def _passing(state, event):
+    """A pass (or a penalty skip): the trick ends if the turn comes back to the last player."""
+    if trick_over_after_pass(state, event["seat"]):
+        event["next"] = None
         winner = state.trick.last.seat
-        events[0]["next"] = None
-        events.append({"type": "trick_won", "seat": winner, "leader": next_leader(state, winner)})
-    return events
+        won_event = {"type": "trick_won", "seat": winner, "leader": next_leader(state, winner)}
+        if any(play.come_at_me for play in state.trick.plays):
+            reward, penalties, won = come_at_me.outcome(state, winner)
+            won_event.update(reward=reward, penalties=penalties, came_at_me_won=won)
+        after = evolve(evolve(state, event), won_event)
+        return [event, won_event] + move_on(after)
+    return [event] + move_on(evolve(state, event))
+
+
+def move_on(state):
+    """The turn has just reached ``state.to_move``: a seat owing penalty skips passes (or hands on its lead)."""
+    seat = state.to_move
+    if seat is None or state.reward is not None or not state.skips[seat]:
+        return []
+    skipped = {"type": "skipped", "seat": seat, "next": next_active(state, seat)}
+    if not state.trick.plays:
+        return [skipped] + move_on(evolve(state, skipped))
+    return _passing(state, skipped)
+
+
+# --- the come-at-me reward ----------------------------------------------------
+
+def _reward(state, seat, command, rng):
+    if state.reward is None or state.reward.seat != seat:
+        raise IllegalCommand("No come-at-me reward is owed to you.")
+    declared = command.get("declared")
+    if isinstance(declared, bool) or not isinstance(declared, int):
+        raise IllegalCommand("\"declared\" must be the whole number of cards your reward lets you view.")
+    viewed = viewed_cards(state)
+    swap = command.get("swap")
+    take = give = None
+    if swap is not None:
+        if not isinstance(swap, dict) or set(swap) != {"take", "give"}:
+            raise IllegalCommand("\"swap\" must be null or {\"take\": a viewed card, \"give\": a card of your hand}.")
+        take, give = swap["take"], swap["give"]
+        if take not in viewed:
+            raise IllegalCommand(f"{take!r} is not among the cards you view.")
+        require_held(state.hands[seat], [give])
+    if declared != state.reward.count:
+        raise IllegalCommand("That is not your reward: 3, plus 1 for each extra come-at-me in the trick, minus 1 "
+                             "for each come-at-me trick you won since another player last won a trick.")
+    rewarded = {"type": "rewarded", "seat": seat, "declared": declared, "viewed": viewed, "take": take, "give": give}
+    return [rewarded] + move_on(evolve(state, rewarded))
+
+
+# --- a late joiner ------------------------------------------------------------
+
+def _join(state, command):
+    """A new seat joins the running match as the current round's loser (it plays from the next round)."""
+    if state is None:
+        raise IllegalCommand("The match has not started.")
+    if state.over:
+        raise IllegalCommand("The match is over.")
+    if state.players >= MAX_PLAYERS:
+        raise IllegalCommand(f"Spite seats at most {MAX_PLAYERS} players.")
+    return [{"type": "joined", "seat": state.players}]
 
 
 # --- the end of a round and of the match --------------------------------------
@@ -232,11 +341,14 @@ def start_round(state, rng, stacked=None):
 
 _HANDLERS = {
     "play": _play,
+    "play_fake_down": _play_fake_down,
     "pass": _pass,
     "decline": _decline,
+    "reward": _reward,
 }
 
 # Commands without a seat: the platform gives them for the host (see SpiteEngine.host_commands).
 _SYSTEM_HANDLERS = {
     "end_match": _end_match,
+    "join": _join,
 }

@@ -5,8 +5,8 @@ from ..base import apply_event
 from .hands import classify
 from .options import Options
 from ..tuples import replace_at, with_hand, without
-from .state import HIGHER, OPENING, OVER, PLAYING, Play, State, Trick
-from .trick import after_play
+from .state import HIGHER, OPENING, OVER, PLAYING, Play, Reward, State, Trick
+from .trick import with_play
 
 
 def evolve(state, event):
@@ -21,6 +21,9 @@ def _match_started(_, event):
         fake_pile=tuple(event["fake_joker_faces"]),
         fakes=((),) * players,
         scores=(0,) * players,
+        bonus=((),) * players,
+        skips=(0,) * players,
+        streaks=(0,) * players,
     )
 
 
@@ -42,6 +45,10 @@ def _dealt(state, event):
         declined=frozenset(),
         places=(None,) * state.players,
         last_play_joker=(False,) * state.players,
+        bonus=((),) * state.players,  # reward cards from the deck went back with the deck
+        skips=(0,) * state.players,
+        streaks=(0,) * state.players,
+        reward=None,
     )
 
 
@@ -64,25 +71,64 @@ def _declined(state, event):
 
 def _played(state, event):
     seat = event["seat"]
-    hand = classify(event["cards"])
-    trick = state.trick
-    arity, top = after_play(trick, hand, state.direction)
-    play = Play(id=event["id"], seat=seat, cards=tuple(event["cards"]), hand=hand,
-                announce=event.get("announce"), buy_back=event.get("buy_back"))
-    trick = replace(trick, leader=seat if not trick.plays else trick.leader, plays=trick.plays + (play,),
-                    arity=arity, top=top, passed=trick.passed - {seat})
-    state = with_hand(state, seat, without(state.hands[seat], event["cards"]))
+    play = Play(id=event["id"], seat=seat, cards=tuple(event["cards"]),
+                hand=classify(event["cards"] + event.get("fake_up", []) + event.get("bonus_up", [])),
+                announce=event.get("announce"), buy_back=event.get("buy_back"),
+                fake_up=tuple(event.get("fake_up", ())), bonus_up=tuple(event.get("bonus_up", ())),
+                come_at_me=event.get("come_at_me", False), bounty_claim=event.get("bounty_claim"),
+                direction=state.direction)
+    state = with_hand(state, seat, without(state.hands[seat], play.cards))
+    state = _give_back_fakes(state, seat, play.fake_up)
+    state = replace(state, bonus=replace_at(state.bonus, seat, without(state.bonus[seat], play.bonus_up)))
     return replace(
         state,
         phase=PLAYING,
         ask=None,
-        trick=trick,
+        trick=with_play(state.trick, play),
         direction=event["direction"],
         buy_backs=state.buy_backs + (1 if event.get("buy_back") else 0),
         next_play_id=event["id"] + 1,
-        last_play_joker=replace_at(state.last_play_joker, seat, hand.is_joker),
+        last_play_joker=replace_at(state.last_play_joker, seat, play.hand.is_joker),
         to_move=event["next"],
     )
+
+
+def _played_fake_down(state, event):
+    seat = event["seat"]
+    play = Play(id=event["id"], seat=seat, cards=(), hand=None, fake_down=event["fake"],
+                come_at_me=event.get("come_at_me", False), direction=state.direction)
+    state = _give_back_fakes(state, seat, (event["fake"],))
+    return replace(state, trick=with_play(state.trick, play), next_play_id=event["id"] + 1,
+                   last_play_joker=replace_at(state.last_play_joker, seat, True), to_move=event["next"])
+
+
+def _give_back_fakes(state, seat, faces):
+    """Played fake jokers go back to the common pile at once."""
+    return replace(state, fakes=replace_at(state.fakes, seat, without(state.fakes[seat], faces)),
+                   fake_pile=state.fake_pile + tuple(faces))
+
+
+def _bounty_claimed(state, event):
+    seat = event["seat"]
+    return replace(
+        state,
+        fakes=replace_at(state.fakes, seat, state.fakes[seat] + tuple(event["fakes"])),
+        fake_pile=state.fake_pile[len(event["fakes"]):],
+        bonus=replace_at(state.bonus, seat, state.bonus[seat] + tuple(event["from_deck"])),
+        discard=state.discard + ((event["discarded"],) if event["discarded"] else ()),
+        bounty=event["bounty"],
+        deck=tuple(event["deck"]),
+    )
+
+
+def _skipped(state, event):
+    """A penalty turn skipped: the seat counts as passed; skipping a lead hands the lead on."""
+    seat = event["seat"]
+    trick = replace(state.trick, passed=state.trick.passed | {seat})
+    if not trick.plays:
+        trick = replace(trick, leader=event["next"])
+    return replace(state, trick=trick, skips=replace_at(state.skips, seat, state.skips[seat] - 1),
+                   to_move=event["next"])
 
 
 def _drew(state, event):
@@ -101,13 +147,51 @@ def _placed(state, event):
 
 
 def _trick_won(state, event):
+    winner = event["seat"]
+    penalties = event.get("penalties") or (0,) * state.players
+    streaks = tuple(
+        (streak + (1 if event.get("came_at_me_won") else 0)) if seat == winner else 0
+        for seat, streak in enumerate(state.streaks)
+    )
+    reward = Reward(seat=winner, count=event["reward"]) if event.get("reward") else None
+    state = replace(state, skips=tuple(s + p for s, p in zip(state.skips, penalties)), streaks=streaks, reward=reward)
     return replace(_clear_trick(state, Trick(leader=event["leader"])), to_move=event["leader"])
 
 
 def _clear_trick(state, trick):
-    """The trick's cards go to the discard."""
-    cards = tuple(card for play in state.trick.plays for card in play.cards)
+    """The trick's cards go to the discard (its fake jokers went back to their pile when played)."""
+    cards = tuple(card for play in state.trick.plays for card in play.cards + play.bonus_up)
     return replace(state, discard=state.discard + cards, trick=trick)
+
+
+def _rewarded(state, event):
+    """The viewed cards leave the deck; one may be swapped for a hand card; all of them are discarded."""
+    seat, viewed = event["seat"], tuple(event["viewed"])
+    hand, discarded = state.hands[seat], viewed
+    if event.get("take") is not None:
+        hand = without(hand, (event["give"],)) + (event["take"],)
+        discarded = without(viewed, (event["take"],)) + (event["give"],)
+    return replace(with_hand(state, seat, hand), deck=state.deck[len(viewed):], discard=state.discard + discarded,
+                   reward=None)
+
+
+def _joined(state, event):
+    """A late joiner: a new seat, placed last in the round being played (it is dealt in from the next)."""
+    def grow(values, new):
+        return tuple(values) + (new,)
+
+    return replace(
+        state,
+        players=state.players + 1,
+        fakes=grow(state.fakes, ()),
+        bonus=grow(state.bonus, ()),
+        scores=grow(state.scores, 0),
+        hands=grow(state.hands, ()),
+        places=grow(state.places, event["seat"]),
+        last_play_joker=grow(state.last_play_joker, False),
+        skips=grow(state.skips, 0),
+        streaks=grow(state.streaks, 0),
+    )
 
 
 def _round_ended(state, event):
@@ -134,6 +218,11 @@ _APPLY = {
     "asked": _asked,
     "declined": _declined,
     "played": _played,
+    "played_fake_down": _played_fake_down,
+    "bounty_claimed": _bounty_claimed,
+    "skipped": _skipped,
+    "rewarded": _rewarded,
+    "joined": _joined,
     "drew": _drew,
     "passed": _passed,
     "placed": _placed,

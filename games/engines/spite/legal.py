@@ -1,30 +1,43 @@
-"""Every command a seat may give now, each once: plays generated kind by kind, pass and decline."""
+"""Every command a seat may give now, each once: plays generated kind by kind, fake jokers face down,
+pass, decline, and the come-at-me reward."""
+from collections import Counter
+from dataclasses import replace
+from itertools import product
+
 from ..cards import JOKER, rank
+from .bounty import entitlement
 from .candidates import possible_hands
+from .come_at_me import viewed_cards
+from .consec import needs_unbeatable
 from .deck import fibonacci
+from .legality import play_refusal
 from .opening import declined_in, may_open
-from .state import OPENING
-from .trick import follow_refusal
+from .state import OPENING, Play
+from .trick import UNBEATABLE, fake_down_refusal
 
 
 def legal_commands(state, seat):
     if not _may_act(state, seat):
         return []
+    if state.reward is not None:
+        return _rewards(state) if seat == state.reward.seat else []
     hand = state.hands[seat]
     if state.phase == OPENING:
         if not may_open(state, seat):
             return []
         leads = [h for h in possible_hands(hand)
                  if any(c != JOKER and rank(c) == state.ask for c in h.cards) and not declined_in(state, seat, h.cards)]
-        return [_play(h, None) for h in leads] + [{"type": "decline"}]
+        return [_command(Play(id=0, seat=seat, cards=h.cards, hand=h)) for h in leads] + [{"type": "decline"}]
     if seat != state.to_move:
         return []
     trick = state.trick
     sizes = None if trick.arity is None else {trick.arity}
-    buy_back = fibonacci(state.buy_backs) if seat in trick.passed else None
-    plays = [_play(h, buy_back) for h in possible_hands(hand, sizes)
-             if follow_refusal(trick, h, state.direction) is None]
-    return plays + ([{"type": "pass"}] if trick.plays else [])
+    plays = [play for h in possible_hands(hand + state.bonus[seat] + state.fakes[seat], sizes)
+             for play in _plays_of(state, seat, h)]
+    commands = [_command(play) for play in plays if play_refusal(state, play) is None]
+    commands += [{"type": "play_fake_down", "fake": fake} for fake in sorted(set(state.fakes[seat]))
+                 if fake_down_refusal(trick, seat) is None]
+    return commands + ([{"type": "pass"}] if trick.plays else [])
 
 
 def _may_act(state, seat):
@@ -38,8 +51,48 @@ def _may_act(state, seat):
     )
 
 
-def _play(hand, buy_back):
-    command = {"type": "play", "cards": list(hand.cards)}
-    if buy_back:
-        command["buy_back"] = buy_back
+def _plays_of(state, seat, hand):
+    """Each way to make ``hand`` from the seat's regular cards and its face-up extras (fakes and deck reward
+    cards), with the keys it needs: the buy back, the bounty claim, "unbeatable"."""
+    regular = Counter(state.hands[seat])
+    extra = Counter(state.bonus[seat] + state.fakes[seat])
+    wanted = Counter(hand.cards)
+    choices = [[(card, n) for n in range(max(0, count - regular[card]), min(count, extra[card]) + 1)]
+               for card, count in wanted.items()]
+    passed = seat in state.trick.passed and state.trick.plays
+    buy_back = fibonacci(state.buy_backs) if passed else None
+    for split in product(*choices):
+        extras = [card for card, n in split for _ in range(n)]
+        cards = list((wanted - Counter(extras)).elements())
+        bonus = Counter(state.bonus[seat])
+        bonus_up = []
+        for card in extras:  # the deck's reward cards are used before fakes (see decide.split_extras)
+            if bonus[card]:
+                bonus[card] -= 1
+                bonus_up.append(card)
+        fake_up = list((Counter(extras) - Counter(bonus_up)).elements())
+        play = Play(id=state.next_play_id, seat=seat, cards=tuple(cards), hand=hand, buy_back=buy_back,
+                    fake_up=tuple(fake_up), bonus_up=tuple(bonus_up), direction=state.direction)
+        yield replace(play, bounty_claim=entitlement(state, play) or None,
+                      announce=UNBEATABLE if needs_unbeatable(state.trick, play) else None)
+
+
+def _command(play):
+    command = {"type": "play", "cards": list(play.cards)}
+    extras = list(play.bonus_up + play.fake_up)
+    if extras:
+        command["fake_up"] = extras
+    for key in ("buy_back", "bounty_claim", "announce"):
+        if getattr(play, key):
+            command[key] = getattr(play, key)
     return command
+
+
+def _rewards(state):
+    """Declare the reward, keeping the viewed cards away or swapping one for a hand card."""
+    count = state.reward.count
+    hand = sorted(set(state.hands[state.reward.seat]))
+    commands = [{"type": "reward", "declared": count, "swap": None}]
+    for take in sorted(set(viewed_cards(state))):
+        commands += [{"type": "reward", "declared": count, "swap": {"take": take, "give": give}} for give in hand]
+    return commands

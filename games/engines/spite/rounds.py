@@ -1,6 +1,7 @@
 """Rounds: the deal and bounty, the card swap, who leads, and the scores at the end of a round."""
 from ..base import default_rng
 from ..cards import JOKER, build_deck, rank
+from .bounty import turn_bounty
 from .deck import FULL_DECK, HAND_SIZE, highest_first, lowest_first
 from .hands import ORDER
 
@@ -12,13 +13,7 @@ def deal(state, rng, stacked=None):
     players = state.players
     hands = [cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE] for seat in range(players)]
     deck = cards[players * HAND_SIZE:]
-    returned = 0
-    while deck and deck[0] == JOKER:
-        returned += 1
-        deck = deck[1:]
-        insert_at = rng.randrange(len(deck) + 1)
-        deck = deck[:insert_at] + [JOKER] + deck[insert_at:]
-    bounty, deck = (deck[0], deck[1:]) if deck else (None, deck)
+    bounty, deck, returned = turn_bounty(deck, rng)
     round_number = state.round + 1
     event = {"type": "dealt", "round": round_number, "hands": hands, "bounty": bounty, "deck": deck,
              "jokers_returned": returned}
@@ -132,7 +127,7 @@ def new_scores(state, places):
     for seat, score in enumerate(state.scores):
         place = places.index(seat)
         score = score - 1 if score > 0 else score + 1 if score < 0 else 0
-        if previous is not None:
+        if previous is not None and seat in previous:  # a late joiner has no half to keep
             before = half(previous.index(seat), players)
             if before is None or before != half(place, players):
                 score = 0

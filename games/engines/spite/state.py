@@ -16,10 +16,26 @@ class Play:
 
     id: int
     seat: int
-    cards: tuple
-    hand: object  # the hands.Hand it was classified as
+    cards: tuple  # from the regular hand
+    hand: object  # the hands.Hand it was classified as (None: a fake joker face down)
     announce: str | None = None
     buy_back: int | None = None
+    fake_up: tuple = ()  # fake jokers played face up
+    bonus_up: tuple = ()  # reward cards from the deck played face up
+    fake_down: str | None = None  # the face of a fake joker played face down
+    come_at_me: bool = False
+    bounty_claim: int | None = None
+    direction: str = "higher"  # the direction it was played in (before any change it made)
+
+    @property
+    def shown(self):
+        """Every face-up card of the play."""
+        return self.cards + self.fake_up + self.bonus_up
+
+    @property
+    def resets(self):
+        """A joker hand or a face-down fake joker: it breaks consecutives and may not win a come-at-me."""
+        return self.hand is None or self.hand.is_joker
 
 
 @dataclass(frozen=True)
@@ -29,6 +45,8 @@ class Trick:
     arity: int | None = None  # None: open (nothing played yet, or a joker lead in a lower game)
     top: object = None  # the Hand the next play must beat; None after a reset
     passed: frozenset = frozenset()  # seats that passed and have not bought back
+    step: int | None = None  # a numerical consecutive in force: the gap between values
+    suits: tuple | None = None  # a suited consecutive in force: the sorted suits every hand must have
 
     @property
     def last(self):
@@ -60,10 +78,22 @@ class State:
     finish_history: tuple = ()  # per round played, that round's places (first to last)
     last_round: object = None  # the latest round's result (a dict), for the view
     winner: int | None = None  # of the match
+    bonus: tuple = ()  # per seat, reward cards from the deck held outside the hand (face up only; this round)
+    skips: tuple = ()  # per seat, penalty turns still to skip this round
+    streaks: tuple = ()  # per seat, won come-at-me tricks since another seat last won a trick (this round)
+    reward: object = None  # a come-at-me reward step owed: Reward
 
     @property
     def over(self):
         return self.phase == OVER
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A won come-at-me: ``seat`` views ``count`` cards from the deck's top (as many as it has)."""
+
+    seat: int
+    count: int
 
 
 def is_placed(state, seat):

@@ -6,6 +6,8 @@ seat gives and takes in the swap. Public: every play, pass and placement,
 the bounty, scores, and the swap's leftover cards (turned face up).
 """
 from ..redaction import as_count, deal_without_other_hands, public
+from .come_at_me import viewed_cards
+from .consec import describe_consec, in_force, next_value
 from .deck import fibonacci
 from .hands import describe, sole_natural_value, sort_cards
 from .opening import may_open
@@ -40,8 +42,11 @@ def view(state, seat):
             "top": describe(trick.top) if trick.top is not None else None,
             "passed": sorted(trick.passed),
             # Natural 7s of this size on top reverse the direction by themselves (no announcement).
-            "sevens_size": trick.last.hand.size if trick.last and sole_natural_value(trick.last.hand) == "7" else None,
+            "sevens_size": (trick.last.hand.size if trick.last and trick.last.hand
+                            and sole_natural_value(trick.last.hand) == "7" else None),
+            "consec": _consec(trick, state.direction),
         },
+        "reward": _reward(state, seat),
         "last_round": state.last_round,
         "standings": _standings(state),
         "can_open": seat is not None and may_open(state, seat),
@@ -50,16 +55,41 @@ def view(state, seat):
 
 
 def _play(play):
+    if play.hand is None:
+        return {"id": play.id, "seat": play.seat, "cards": [], "kind": "fake_joker", "value": None,
+                "description": "a fake joker, face down", "face_down": True, "fake_up": [], "announce": None,
+                "buy_back": None, "come_at_me": play.come_at_me, "bounty_claim": None}
     return {
         "id": play.id,
         "seat": play.seat,
-        "cards": list(play.cards),
+        "cards": list(play.shown),
         "kind": play.hand.kind,
         "value": play.hand.value,
         "description": describe(play.hand),
+        "face_down": False,
+        "fake_up": list(play.fake_up + play.bonus_up),
         "announce": play.announce,
         "buy_back": play.buy_back,
+        "come_at_me": play.come_at_me,
+        "bounty_claim": play.bounty_claim,
     }
+
+
+def _consec(trick, direction):
+    if not in_force(trick):
+        return None
+    return {"numerical": trick.step, "suits": list(trick.suits) if trick.suits else None,
+            "next_value": next_value(trick, direction), "text": describe_consec(trick, direction)}
+
+
+def _reward(state, seat):
+    """A come-at-me reward step owed: whose, and (for that seat only) the cards it views."""
+    if state.reward is None:
+        return None
+    mine = seat == state.reward.seat
+    cards = viewed_cards(state)
+    return {"seat": state.reward.seat, "card_count": len(cards), "cards": cards if mine else None,
+            "count": state.reward.count if mine else None}
 
 
 def _player(state, other, viewer):
@@ -68,12 +98,15 @@ def _player(state, other, viewer):
         "score": state.scores[other],
         "hand_count": len(state.hands[other]) if state.hands else 0,
         "fake_joker_count": len(state.fakes[other]),
+        "reward_card_count": len(state.bonus[other]),
+        "skips": state.skips[other],
         "passed": other in state.trick.passed,
         "place": state.places.index(other) if other in state.places else None,
     }
     if other == viewer:
         player["hand"] = list(sort_cards(state.hands[other])) if state.hands else []
         player["fake_jokers"] = list(state.fakes[other])
+        player["reward_cards"] = list(state.bonus[other])
     return player
 
 
@@ -93,13 +126,23 @@ def redact_event(event, seat):
         return _redact_swap(event, seat)
     if kind == "drew":
         return _redact_draw(event, seat)
+    if kind == "played_fake_down":
+        return public(event) if event["seat"] == seat else {**public(event), "fake": None}
+    if kind == "bounty_claimed":
+        redacted = as_count(public(event), "deck", "deck_count")
+        return redacted if event["seat"] == seat else as_count(redacted, "from_deck", "from_deck_count")
+    if kind == "rewarded":
+        if event["seat"] == seat:
+            return public(event)
+        return {"type": "rewarded", "seat": event["seat"], "declared": event["declared"],
+                "viewed_count": len(event["viewed"]), "swapped": event.get("take") is not None}
     if kind in _PUBLIC_EVENTS:
         return public(event)
     raise ValueError(f"Spite has no event type {kind!r}.")
 
 
 _PUBLIC_EVENTS = frozenset({"match_started", "asked", "declined", "played", "passed", "placed", "trick_won",
-                            "round_ended", "match_ended"})
+                            "round_ended", "match_ended", "skipped", "joined"})
 
 
 def _redact_draw(event, seat):

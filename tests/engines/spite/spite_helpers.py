@@ -63,7 +63,9 @@ def every_card(state):
     for hand in state.hands:
         counted.update(hand)
     for play in state.trick.plays:
-        counted.update(play.cards)
+        counted.update(play.cards + play.bonus_up)
+    for held in state.bonus:
+        counted.update(held)
     if state.bounty is not None:
         counted[state.bounty] += 1
     return counted
@@ -87,9 +89,15 @@ DECLINE = {"type": "decline"}
 
 
 def canonical(command):
-    """A command as a hashable key: type, the cards as a sorted multiset, and the buy back."""
+    """A command as a hashable key: type, the cards and face-up extras as sorted multisets, and the keys."""
     if command["type"] == "play":
-        return ("play", tuple(sorted(command["cards"])), command.get("buy_back") or None)
+        return ("play", tuple(sorted(command["cards"])), tuple(sorted(command.get("fake_up") or ())),
+                command.get("buy_back") or None, command.get("bounty_claim") or None, command.get("announce"))
+    if command["type"] == "play_fake_down":
+        return ("play_fake_down", command["fake"])
+    if command["type"] == "reward":
+        swap = command.get("swap") or {}
+        return ("reward", command["declared"], swap.get("take"), swap.get("give"))
     return (command["type"],)
 
 

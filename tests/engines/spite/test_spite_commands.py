@@ -73,10 +73,15 @@ def test_cards_that_make_no_hand_are_refused(position, refused, cards):
     refused(state, 1, play(*cards))
 
 
-@pytest.mark.parametrize("key, value", [("fake_up", ["9C"]), ("come_at_me", True), ("bounty_claim", 1)])
-def test_features_strict_mode_does_not_have_yet_are_refused(trick, refused, act, key, value):
-    refused(trick, 1, play("6S", **{key: value}))
-    act(trick, 1, play("6S", **{key: [] if key == "fake_up" else (False if key == "come_at_me" else 0)}))
+@pytest.mark.parametrize("key, value, words", [
+    ("fake_up", ["9C"], "do not hold"), ("bounty_claim", 1, "bounty"), ("come_at_me", "yes", "true or false"),
+    ("fake_up", "9C", "list"), ("bounty_claim", -1, "whole number"), ("announce", "louder", "announce"),
+])
+def test_extra_keys_the_seat_cannot_back_are_refused_and_their_empty_values_mean_none(trick, refused, act, key, value,
+                                                                                      words):
+    refused(trick, 1, play("6S", **{key: value}), words)
+    empty = {"fake_up": [], "come_at_me": False, "bounty_claim": 0, "announce": None}[key]
+    act(trick, 1, play("6S", **{key: empty}))
 
 
 def test_decline_is_refused_after_the_opening(trick, refused):

@@ -25,16 +25,45 @@ def sub_multisets(hand):
 
 
 def candidates(state, seat):
+    """Every sub-multiset of the hand with every sub-multiset of the face-up extras, with and without the
+    buy back due (Fibonacci, counted here), a bounty claim of the play's size and "unbeatable"; fake jokers
+    face down; reward declarations around the right count with every swap; pass and decline."""
     hand = list(state.hands[seat])
-    for cards in sub_multisets(hand):
-        yield {"type": "play", "cards": cards}
-        for buy_back in (1, 2, 3):
-            yield {"type": "play", "cards": cards, "buy_back": buy_back}
+    extras = list(state.bonus[seat] + state.fakes[seat]) if state.bonus else []
+    due = fib(state.buy_backs)
+    for cards in list(sub_multisets(hand)) + [[]]:
+        for fake_up in [[]] + list(sub_multisets(extras)):
+            if not cards and not fake_up:
+                continue
+            for buy_back, claim, announce in product((None, due), (None, len(cards) + len(fake_up)),
+                                                     (None, "unbeatable")):
+                command = {"type": "play", "cards": cards}
+                for key, value in (("fake_up", fake_up), ("buy_back", buy_back), ("bounty_claim", claim),
+                                   ("announce", announce)):
+                    if value:
+                        command[key] = value
+                yield command
     for card in NOT_HELD:
         if card not in hand:
             yield {"type": "play", "cards": [card]}
+    for fake in set(state.fakes[seat]) | {"QD"}:
+        yield {"type": "play_fake_down", "fake": fake}
+    if state.reward is not None:
+        viewed = list(state.deck[:state.reward.count])
+        swaps = [None] + [{"take": take, "give": give} for take in set(viewed) for give in set(hand)]
+        for declared in (state.reward.count - 1, state.reward.count, state.reward.count + 1):
+            for swap in swaps:
+                yield {"type": "reward", "declared": declared, "swap": swap}
     yield {"type": "pass"}
     yield {"type": "decline"}
+
+
+def fib(index):
+    """The buy-back counter from the rule text: 1, 1, 2, 3, 5, ..."""
+    a, b = 1, 1
+    for _ in range(index):
+        a, b = b, a + b
+    return a
 
 
 def accepted(engine, state, seat):

@@ -13,8 +13,9 @@ from spite_helpers import PASS, kinds, of_type, play
 def test_a_play_records_the_hand_and_hands_the_turn_clockwise(position, act):
     state = position(["5S 5H 9S", "6S 9H", "4S 9D"], to_move=0)
     events, after = act(state, 0, play("5S", "5H"))
-    assert events == [{"type": "played", "seat": 0, "id": 1, "cards": ["5S", "5H"], "kind": "pair", "value": "5",
-                       "announce": None, "buy_back": None, "direction": "higher", "next": 1}]
+    assert events == [{"type": "played", "seat": 0, "id": 1, "cards": ["5S", "5H"], "fake_up": [], "bonus_up": [],
+                       "kind": "pair", "value": "5", "announce": None, "buy_back": None, "come_at_me": False,
+                       "bounty_claim": None, "direction": "higher", "next": 1}]
     assert after.hands[0] == ("9S",) and after.to_move == 1
     assert after.trick.leader == 0 and after.trick.arity == 2
     assert [p.cards for p in after.trick.plays] == [("5S", "5H")]
@@ -442,21 +443,22 @@ def test_the_buy_back_count_follows_fibonacci_1_1_2_3_5(position, act, refused, 
 
 
 def test_the_buy_back_counter_is_shared_by_every_seat_in_the_round(position, act, refused):
-    state = position(["3S 5S 10S 9D 9H", "6S 9S JS 8D 8H", "4S 8S QS 7D 7H"], to_move=0)
+    # values and suits chosen so that no three plays in a row make a consecutive
+    state = position(["3S 6D QD 9D 9H", "7C 10H KC 8D 8H", "4H 9S 2S 7D 7H"], to_move=0)
     _, state = act(state, 0, play("3S"))
     _, state = act(state, 1, PASS)
-    _, state = act(state, 2, play("4S"))
-    _, state = act(state, 0, play("5S"))
-    events, state = act(state, 1, play("6S", buy_back=1))  # first buy back: 1
-    _, state = act(state, 2, play("8S"))
+    _, state = act(state, 2, play("4H"))
+    _, state = act(state, 0, play("6D"))
+    events, state = act(state, 1, play("7C", buy_back=1))  # first buy back: 1
+    _, state = act(state, 2, play("9S"))
     _, state = act(state, 0, PASS)
-    _, state = act(state, 1, play("9S"))  # bought back: plays on without buying again
+    _, state = act(state, 1, play("10H"))  # bought back: plays on without buying again
     _, state = act(state, 2, PASS)
-    refused(state, 0, play("10S", buy_back=2))
-    events, state = act(state, 0, play("10S", buy_back=1))  # second buy back: 1
-    _, state = act(state, 1, play("JS"))
-    refused(state, 2, play("QS", buy_back=1))
-    events, state = act(state, 2, play("QS", buy_back=2))  # third buy back: 2, by a third seat
+    refused(state, 0, play("QD", buy_back=2))
+    events, state = act(state, 0, play("QD", buy_back=1))  # second buy back: 1
+    _, state = act(state, 1, play("KC"))
+    refused(state, 2, play("2S", buy_back=1))
+    events, state = act(state, 2, play("2S", buy_back=2))  # third buy back: 2, by a third seat
     assert len(events[1]["cards"]) == 2 and state.buy_backs == 3
 
 
@@ -502,7 +504,7 @@ def test_a_buy_back_with_the_last_cards_does_not_go_out_when_it_draws(position, 
 
 
 def test_a_buy_back_with_the_last_cards_goes_out_when_the_deck_is_empty(position, act):
-    state = buy_back_position(position, hand0="9S", deck="")
+    state = buy_back_position(position, hand0="9S", deck="", bounty="KD")  # 9S is no bounty card here
     events, after = act(state, 0, play("9S", buy_back=1))
     assert all(event["cards"] == [] for event in of_type(events, "drew"))
     assert of_type(events, "placed")[0] == {"type": "placed", "seat": 0, "place": 0, "reason": "out"}
