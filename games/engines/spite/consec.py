@@ -102,5 +102,5 @@ def describe_consec(trick, direction):
 
 def _value_words(value, size):
     if size in (None, 1):
-        return f"a {value}"
+        return f"{'an' if value in ('8', '11', 'A') else 'a'} {value}"
     return f"{ {2: 'a pair', 3: 'trips', 4: 'quads'}.get(size, str(size))} of {value}s"

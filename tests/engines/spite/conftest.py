@@ -18,6 +18,7 @@ import pytest
 from games.engines import IllegalCommand, get_engine
 from games.engines.spite.hands import classify
 from games.engines.spite.state import PLAYING, Play, Trick
+from games.engines.spite.trick import with_play
 from spite_helpers import FULL_DECK, cards
 
 # Cards a short stacked hand is padded with: high ranks only, so the opening's ask (3s, 4s, ...)
@@ -75,8 +76,8 @@ def position(engine):
     ``hands``: one string a seat. ``plays``: the trick so far, as (seat, "cards") or
     (seat, "cards", announce); its arity is the first play's size and its top the last play,
     unless ``arity``/``top`` are given (``top`` as a card string, or None for a reset).
-    ``passed``: seats that passed in this trick; ``options`` go to ``start``. Anything else is a
-    State field.
+    ``passed``: seats that passed in this trick; ``options`` go to ``start``. Consecutives formed by
+    ``plays`` are in force (each play taken as made in ``direction``). Anything else is a State field.
     """
 
     def make(hands, *, to_move=0, plays=(), direction="higher", passed=(), deck=DEFAULT_DECK, discard="",
@@ -97,8 +98,11 @@ def position(engine):
             top = trick_plays[-1].hand if trick_plays else None
         elif top is not None:
             top = classify(cards(top))
-        trick = Trick(leader=leader if leader is not None else (trick_plays[0].seat if trick_plays else to_move),
-                      plays=tuple(trick_plays), arity=arity, top=top, passed=frozenset(passed))
+        built = Trick()
+        for entry in trick_plays:  # arity, top and consecutives as the engine keeps them
+            built = with_play(built, replace(entry, direction=direction))
+        trick = replace(built, leader=leader if leader is not None else (trick_plays[0].seat if trick_plays else to_move),
+                        arity=arity, top=top, passed=frozenset(passed))
         return replace(
             base,
             round=round,

@@ -10,6 +10,7 @@ from itertools import product
 import pytest
 
 from games.engines import IllegalCommand
+from games.engines.spite.state import Reward
 from spite_helpers import canonical, random_match
 
 NOT_HELD = ("JK", "2S", "13H")  # tried as extra cards in case the seat does not hold them
@@ -110,6 +111,19 @@ POSITIONS = {
                                          plays=[(2, "8D"), (0, "JK")], arity=1, top="JK"),
     "passed seat: buy back 2": dict(hands=["9S 10S 2D 13H JK 7C", "4H 4D", "4S 4C"], to_move=0,
                                     plays=[(1, "5S"), (2, "6S"), (1, "8S")], passed=[0, 2], buy_backs=2),
+    "lead with fakes and deck reward cards": dict(hands=["5S 9S 9H 13H", "4C", "4D"],
+                                                  fakes=(("9C", "5D"), (), ()), bonus=(("9C", "QS"), (), ())),
+    "follow with fakes, one face down": dict(hands=["9C", "6S 6H 7D 13D", "4D"], to_move=1, plays=[(0, "5C 5C")],
+                                             fakes=((), ("6D", "KH"), ()), bonus=((), ("8S",), ())),
+    "a passed seat with fakes": dict(hands=["9S 2D", "4H 4D", "4S 4C"], to_move=0, fakes=(("10H",), (), ()),
+                                     plays=[(1, "5S"), (2, "6H"), (1, "8D")], passed=[0, 2]),
+    "under a consec with fakes": dict(hands=["6S 6C 13H 9S", "4H", "4S"], to_move=0, fakes=(("6H",), (), ()),
+                                      plays=[(1, "3D"), (2, "4C"), (1, "5C")], leader=1),
+    "suited consec: unbeatable": dict(hands=["2H 2D KH 9S", "4H", "4S"], to_move=0,
+                                      plays=[(1, "5H"), (2, "9H")], leader=1),
+    "going out on the bounty": dict(hands=["9S 9D", "4H 4D", "4S 4C"], to_move=0, bounty="9H",
+                                    fakes=(("9C",), (), ())),
+    "the reward step": dict(hands=["5S 9S 9D", "4H 4D", "4S 4C"], to_move=0, reward=Reward(seat=0, count=3)),
     "passed seat: buy back 1": dict(hands=["9S 9H 10S 3D 7C", "4H 4D", "4S 4C"], to_move=0,
                                     plays=[(1, "5S 5H"), (2, "6S 6H"), (1, "8S 8H")], passed=[0, 2]),
 }
