@@ -32,8 +32,12 @@ def legal_commands(state, seat):
         return []
     trick = state.trick
     sizes = None if trick.arity is None else {trick.arity}
-    plays = [play for h in possible_hands(hand + state.bonus[seat] + state.fakes[seat], sizes)
-             for play in _plays_of(state, seat, h)]
+    extras = state.bonus[seat] + state.fakes[seat]
+    split = _splitter(state, seat) if extras else lambda h: [(h.cards, (), ())]
+    buy_back = fibonacci(state.buy_backs) if seat in trick.passed and trick.plays else None
+    plays = [_with_keys(state, Play(id=state.next_play_id, seat=seat, cards=tuple(cards), hand=h, buy_back=buy_back,
+                                    fake_up=tuple(fake_up), bonus_up=tuple(bonus_up), direction=state.direction))
+             for h in possible_hands(hand + extras, sizes) for cards, fake_up, bonus_up in split(h)]
     commands = [_command(play) for play in plays if play_refusal(state, play) is None]
     commands += [{"type": "play_fake_down", "fake": fake} for fake in sorted(set(state.fakes[seat]))
                  if fake_down_refusal(trick, seat) is None]
@@ -51,30 +55,33 @@ def _may_act(state, seat):
     )
 
 
-def _plays_of(state, seat, hand):
-    """Each way to make ``hand`` from the seat's regular cards and its face-up extras (fakes and deck reward
-    cards), with the keys it needs: the buy back, the bounty claim, "unbeatable"."""
+def _splitter(state, seat):
+    """For a hand, each way to make it from the seat's regular cards and its face-up extras:
+    (regular cards, fakes, deck reward cards), the deck's cards used before fakes (see decide.split_extras)."""
     regular = Counter(state.hands[seat])
     extra = Counter(state.bonus[seat] + state.fakes[seat])
-    wanted = Counter(hand.cards)
-    choices = [[(card, n) for n in range(max(0, count - regular[card]), min(count, extra[card]) + 1)]
-               for card, count in wanted.items()]
-    passed = seat in state.trick.passed and state.trick.plays
-    buy_back = fibonacci(state.buy_backs) if passed else None
-    for split in product(*choices):
-        extras = [card for card, n in split for _ in range(n)]
-        cards = list((wanted - Counter(extras)).elements())
-        bonus = Counter(state.bonus[seat])
-        bonus_up = []
-        for card in extras:  # the deck's reward cards are used before fakes (see decide.split_extras)
-            if bonus[card]:
-                bonus[card] -= 1
-                bonus_up.append(card)
-        fake_up = list((Counter(extras) - Counter(bonus_up)).elements())
-        play = Play(id=state.next_play_id, seat=seat, cards=tuple(cards), hand=hand, buy_back=buy_back,
-                    fake_up=tuple(fake_up), bonus_up=tuple(bonus_up), direction=state.direction)
-        yield replace(play, bounty_claim=entitlement(state, play) or None,
-                      announce=UNBEATABLE if needs_unbeatable(state.trick, play) else None)
+    held_bonus = Counter(state.bonus[seat])
+
+    def split(hand):
+        wanted = Counter(hand.cards)
+        choices = [[(card, n) for n in range(max(0, count - regular[card]), min(count, extra[card]) + 1)]
+                   for card, count in wanted.items()]
+        for picked in product(*choices):
+            extras = Counter({card: n for card, n in picked if n})
+            bonus_up = extras & held_bonus
+            yield (list((wanted - extras).elements()), list((extras - bonus_up).elements()),
+                   list(bonus_up.elements()))
+
+    return split
+
+
+def _with_keys(state, play):
+    """The play with the keys it needs: the bounty claim it is owed, "unbeatable" where required."""
+    claim = entitlement(state, play)
+    unbeatable = state.trick.plays and needs_unbeatable(state.trick, play)
+    if not claim and not unbeatable:
+        return play
+    return replace(play, bounty_claim=claim or None, announce=UNBEATABLE if unbeatable else None)
 
 
 def _command(play):

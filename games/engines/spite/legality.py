@@ -19,8 +19,8 @@ def play_refusal(state, play):
         buy_back_refusal(state, play)
         or follow_refusal(trick, play.hand, state.direction)
         or announce_refusal(trick, play.hand, play.announce, state.direction, needs_unbeatable(trick, play))
-        or come_at_me.refusal(play, with_play(trick, play), direction_after(trick, play.hand, play.announce,
-                                                                            state.direction))
+        or (play.come_at_me and come_at_me.refusal(
+            play, with_play(trick, play), direction_after(trick, play.hand, play.announce, state.direction)))
         or claim_refusal(state, play)
     )
 
