@@ -18,6 +18,8 @@ class SpiteEngine(RulesEngine):
          "confirm": "End the match now? The standings of the rounds played so far are final."},
     )
 
+    late_join_command = {"type": "join"}
+
     def classify(self, cards):
         """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""
         return hands.classify(cards).as_dict()

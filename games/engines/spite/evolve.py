@@ -49,6 +49,7 @@ def _dealt(state, event):
         skips=(0,) * state.players,
         streaks=(0,) * state.players,
         reward=None,
+        joiners=frozenset(),
     )
 
 
@@ -191,6 +192,7 @@ def _joined(state, event):
         last_play_joker=grow(state.last_play_joker, False),
         skips=grow(state.skips, 0),
         streaks=grow(state.streaks, 0),
+        joiners=state.joiners | {event["seat"]},
     )
 
 

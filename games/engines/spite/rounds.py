@@ -128,7 +128,7 @@ def new_scores(state, places):
         place = places.index(seat)
         score = score - 1 if score > 0 else score + 1 if score < 0 else 0
         if previous is not None and seat in previous:  # a late joiner has no half to keep
-            before = half(previous.index(seat), players)
+            before = half(previous.index(seat), len(previous))  # last round's half, at last round's table size
             if before is None or before != half(place, players):
                 score = 0
         scores.append(score + points(place, players))

@@ -82,6 +82,7 @@ class State:
     skips: tuple = ()  # per seat, penalty turns still to skip this round
     streaks: tuple = ()  # per seat, won come-at-me tricks since another seat last won a trick (this round)
     reward: object = None  # a come-at-me reward step owed: Reward
+    joiners: frozenset = frozenset()  # late joiners of this round, dealt in at the next
 
     @property
     def over(self):

@@ -100,6 +100,7 @@ def _player(state, other, viewer):
         "fake_joker_count": len(state.fakes[other]),
         "reward_card_count": len(state.bonus[other]),
         "skips": state.skips[other],
+        "waiting_for_deal": other in state.joiners,  # joined late: sits this round out
         "passed": other in state.trick.passed,
         "place": state.places.index(other) if other in state.places else None,
     }
@@ -120,6 +121,8 @@ def _standings(state):
 def redact_event(event, seat):
     """The event as ``seat`` may see it while the match runs (None: a spectator)."""
     kind = event.get("type")
+    if kind == "match_started":  # the fake jokers' faces are held face down
+        return as_count(public(event), "fake_joker_faces", "fake_joker_count")
     if kind == "dealt":
         return as_count(deal_without_other_hands(event, seat), "deck", "deck_count")
     if kind == "swapped":
@@ -130,7 +133,9 @@ def redact_event(event, seat):
         return public(event) if event["seat"] == seat else {**public(event), "fake": None}
     if kind == "bounty_claimed":
         redacted = as_count(public(event), "deck", "deck_count")
-        return redacted if event["seat"] == seat else as_count(redacted, "from_deck", "from_deck_count")
+        if event["seat"] == seat:
+            return redacted
+        return as_count(as_count(redacted, "from_deck", "from_deck_count"), "fakes", "fakes_count")
     if kind == "rewarded":
         if event["seat"] == seat:
             return public(event)
@@ -141,7 +146,7 @@ def redact_event(event, seat):
     raise ValueError(f"Spite has no event type {kind!r}.")
 
 
-_PUBLIC_EVENTS = frozenset({"match_started", "asked", "declined", "played", "passed", "placed", "trick_won",
+_PUBLIC_EVENTS = frozenset({"asked", "declined", "played", "passed", "placed", "trick_won",
                             "round_ended", "match_ended", "skipped", "joined"})
 
 

@@ -197,8 +197,11 @@ def test_every_event_of_a_match_redacts_without_showing_another_seats_cards(engi
                     if other != seat:
                         assert not isinstance(redacted["gave"][other], list) or not redacted["gave"][other]
                         assert not isinstance(redacted["took"][other], list) or not redacted["took"][other]
+            elif event["type"] == "match_started":  # fake jokers are held face down: their faces are hidden
+                assert redacted["fake_joker_count"] == len(event["fake_joker_faces"])
+                assert "fake_joker_faces" not in redacted
             elif event["type"] in ("played", "passed", "placed", "trick_won", "round_ended", "match_ended",
-                                   "asked", "declined", "match_started"):
+                                   "asked", "declined", "skipped", "joined"):
                 assert redacted == event
 
 
