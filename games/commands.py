@@ -2,6 +2,9 @@
 through ``submit``, the system's (timer jobs) through ``submit_system``; both do
 
 load -> fold -> decide -> append at the expected version -> broadcast.
+
+A late joiner (games.lobby.join_table) takes the same steps through ``decide``, ``append``
+and ``after_append``, with its seat written in the same transaction as its events.
 """
 import random
 
@@ -68,24 +71,41 @@ def submit_system(table, command, expected_version=None):
 
 
 def _decide_and_append(table, seat, command, expected_version, actor):
-    game = game_state.load(table)
-    if not game.started:
-        raise Conflict("The game has not started yet.")
+    game = load_started(table)
     if expected_version != game.version:
         raise StaleVersion(expected_version, game.version)
-    try:
-        events = game.engine.decide(game.state, seat, command, rng=random.SystemRandom())
-    except IllegalCommand as refusal:
-        raise Refused(str(refusal)) from None
-    try:
-        version = store.append(table.stream, events, expected_version, actor)
-    except ConcurrencyConflict as conflict:
-        raise StaleVersion(expected_version, conflict.actual) from None
-    _after_append(table, game, events, version)
+    events = decide(game, seat, command)
+    version = append(table, game, events, actor)
+    after_append(table, game, events, version)
     return version
 
 
-def _after_append(table, game, events, version):
+def load_started(table):
+    """The table's game as of its latest event; Conflict if it has not been dealt yet."""
+    game = game_state.load(table)
+    if not game.started:
+        raise Conflict("The game has not started yet.")
+    return game
+
+
+def decide(game, seat, command):
+    """The engine's events for ``command`` on the loaded ``game``; Refused with the engine's sentence."""
+    try:
+        return game.engine.decide(game.state, seat, command, rng=random.SystemRandom())
+    except IllegalCommand as refusal:
+        raise Refused(str(refusal)) from None
+
+
+def append(table, game, events, actor):
+    """Append ``events`` right after ``game``'s version; StaleVersion if someone else wrote first."""
+    try:
+        return store.append(table.stream, events, game.version, actor)
+    except ConcurrencyConflict as conflict:
+        raise StaleVersion(game.version, conflict.actual) from None
+
+
+def after_append(table, game, events, version):
+    """Once the events are stored (and committed): cache the new state, finish the table if over, broadcast."""
     state = game.engine.fold(events, game.state)
     game_state.remember(table.stream, version, state)
     if game.engine.is_over(state) and table.status != table.Status.FINISHED:

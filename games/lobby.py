@@ -6,10 +6,13 @@ from django.db import IntegrityError, transaction
 
 from events import store
 from events.store import Actor, ConcurrencyConflict
-from games import broadcast, game_state
+from games import broadcast, commands, game_state
 from games.engines import GAMES, get_engine
-from games.errors import BadRequest, Conflict, Forbidden, NotFound
+from games.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from games.models import Seat, Table
+
+# A late join that loses the race for the next event version (another join, or a move) tries again.
+LATE_JOIN_ATTEMPTS = 3
 
 
 def find_table(user, table_id, invite=None):
@@ -48,7 +51,13 @@ def create_table(host, game, seat_count, options=None, private=False):
 
 
 def join_table(table, user, seat=None):
-    """Seat ``user`` (at ``seat``, or the first free one). Returns the seat number."""
+    """Seat ``user`` (at ``seat``, or the first free one). Returns the seat number.
+
+    A running game whose engine takes late joiners (``late_join_command``) seats the user
+    at a new seat instead (see ``join_late``); any other started table refuses.
+    """
+    if table.accepts_late_joiners:
+        return join_late(table, user, seat)
     if table.status != Table.Status.OPEN:
         raise Conflict("This table has already started; you can watch it instead.")
     if table.seat_of(user) is not None:
@@ -70,6 +79,61 @@ def join_table(table, user, seat=None):
     broadcast.lobby_changed()
     broadcast.table_changed(table, 0)
     return seat
+
+
+def join_late(table, user, seat=None):
+    """Add ``user`` to the running game at a new seat; returns its number.
+
+    The engine's late-join command is decided (seat None) on the game as loaded, and its
+    events, the Seat and the larger ``seat_count`` are written in one transaction: the event
+    store lets only one writer append at a version, so two joiners never get the same seat.
+    The loser of such a race loads the game again and retries. The engine's refusals (the
+    game is over, no seat left) are a Conflict with the engine's sentence.
+    """
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise BadRequest("A seat is a whole number; leave it out to take the next new seat.")
+    for _attempt in range(LATE_JOIN_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                game, events, version, number = _append_late_joiner(table, user, seat)
+        except StaleVersion:
+            continue
+        commands.after_append(table, game, events, version)
+        broadcast.lobby_changed()
+        return number
+    raise Conflict("The table was busy (someone else joined or played at that moment); try joining again.")
+
+
+def _append_late_joiner(table, user, seat):
+    if table.seat_of(user) is not None:
+        raise Conflict("You already have a seat at this table.")
+    game = commands.load_started(table)
+    try:
+        events = commands.decide(game, None, game.engine.late_join_command)
+    except commands.Refused as refusal:
+        raise Conflict(refusal.message) from None
+    number = _joined_seat(events)
+    if seat is not None and seat != number:
+        raise BadRequest(f"A late joiner takes the next new seat, seat {number}; leave the seat out.")
+    version = commands.append(table, game, events, Actor.user(user))
+    try:
+        with transaction.atomic():
+            Seat.objects.create(table=table, number=number, user=user)
+    except IntegrityError:
+        if table.seat_of(user) is not None:
+            raise Conflict("You already have a seat at this table.") from None
+        raise Conflict("Someone took that seat a moment ago; try joining again.") from None
+    table.seat_count = number + 1
+    table.save(update_fields=["seat_count"])
+    return game, events, version, number
+
+
+def _joined_seat(events):
+    """The new seat's number, from the engine's "joined" event."""
+    for event in events:
+        if event.get("type") == "joined":
+            return event["seat"]
+    raise RuntimeError(f"The late-join command gave no \"joined\" event: {events!r}")
 
 
 def leave_table(table, user):

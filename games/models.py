@@ -81,6 +81,19 @@ class Table(models.Model):
     def is_full(self):
         return self.seats.count() == self.seat_count
 
+    @property
+    def accepts_late_joiners(self):
+        """A running game whose engine seats late joiners: joining adds a seat (seat_count grows)."""
+        return self.status == self.Status.RUNNING and get_engine(self.game).late_join_command is not None
+
+    @property
+    def has_room_for_late_joiner(self):
+        """Worth offering a late join: it accepts late joiners and the engine's seat limit is not reached.
+
+        The engine still has the last word (it refuses a game that has just ended, say).
+        """
+        return self.accepts_late_joiners and self.seat_count < get_engine(self.game).max_players
+
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")

@@ -19,9 +19,11 @@ def table_context(table, user):
     game = game_state.load(table)
     seat = table.seat_of(user)
     seated = table.seated_users()
-    names = [seated[n].shown_name if n in seated else None for n in range(table.seat_count)]
     shown = view_for_seat(table, game, seat, for_board=True)
     view = shown["view"]
+    # Late joiners add seats while a game runs: name every seat the table, its seats or the view know.
+    seat_total = max([table.seat_count, len(view["players"]) if view else 0, *(n + 1 for n in seated)])
+    names = [seated[n].shown_name if n in seated else None for n in range(seat_total)]
     actions = [{**action, "command_json": json.dumps(action["command"])}
                for action in commands.host_actions(table, user, game)]
     return {
@@ -39,6 +41,10 @@ def table_context(table, user):
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
+        "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
+                          and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
+        "waiting_to_be_dealt_in": bool(view and seat is not None and seat < len(view["players"])
+                                       and view["players"][seat].get("waiting_for_deal")),
     }
 
 

@@ -66,7 +66,14 @@ def invite(request, token):
 @login_required
 @require_POST
 def join_table(request, table_id):
-    return _act(request, table_id, lambda table: lobby.join_table(table, request.user))
+    def join(table):
+        late = table.accepts_late_joiners
+        seat = lobby.join_table(table, request.user)
+        if late:
+            messages.success(request, f"You joined at seat {seat} as this round's loser (-2); "
+                                      "you play from the next round.")
+
+    return _act(request, table_id, join)
 
 
 @login_required

@@ -14,17 +14,24 @@ class TableSerializer(serializers.ModelSerializer):
     host = serializers.CharField(source="host.shown_name", read_only=True)
     your_seat = serializers.SerializerMethodField()
     invite_url = serializers.SerializerMethodField()
+    late_join = serializers.SerializerMethodField(
+        help_text="The game is running and takes late joiners: joining adds a seat "
+                  "(you become this round's loser and play from the next round)."
+    )
 
     class Meta:
         model = Table
         fields = [
             "id", "game", "options", "seat_count", "private", "status",
-            "host", "seats", "your_seat", "invite_url", "created_at",
+            "host", "seats", "your_seat", "invite_url", "late_join", "created_at",
         ]
         read_only_fields = ["id", "status", "created_at"]
 
     def get_your_seat(self, table) -> int | None:
         return table.seat_of(self.context["request"].user)
+
+    def get_late_join(self, table) -> bool:
+        return table.has_room_for_late_joiner
 
     def get_invite_url(self, table) -> str | None:
         """Only people seated at the table get the invite link to pass on."""

@@ -52,7 +52,16 @@ class TableDetail(APIView):
 
 
 class JoinTable(APIView):
-    @extend_schema(request=JoinSerializer, responses=TableSerializer, summary="Take a seat")
+    @extend_schema(
+        request=JoinSerializer,
+        responses=TableSerializer,
+        summary="Take a seat",
+        description=(
+            "Before the start: a free seat (or `seat`). While a game that takes late joiners runs "
+            "(`late_join`): a new seat, as the current round's loser, playing from the next round. "
+            "409: started (and no late joiners), already seated, or the engine refuses (its sentence in `detail`)."
+        ),
+    )
     def post(self, request, table_id):
         data = _valid(JoinSerializer, request)
         table = _table(request, table_id, data["invite"])
