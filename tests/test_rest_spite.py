@@ -35,10 +35,21 @@ def test_a_round_of_spite_through_the_rest_api(make_user):
         else:
             opened = True
             assert able == [public["view"]["to_move"]]
+        reward = public["view"]["reward"]
+        if reward is not None:  # a come-at-me reward: only its seat acts, and only it sees the cards
+            assert able == [reward["seat"]] and public["view"]["reward"]["cards"] is None
+            assert len(views[reward["seat"]]["view"]["reward"]["cards"]) == reward["card_count"]
+            assert all(c["type"] == "reward" for c in views[reward["seat"]]["legal_commands"])
         seat = rng.choice(able)
         legal = views[seat]["legal_commands"]
         plays = [c for c in legal if c["type"] == "play"]
         choice = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal)
+        if choice["type"] == "play" and rng.random() < 0.4:
+            dared = command(clients[seat], table_id, {**choice, "come_at_me": True}, views[seat]["version"])
+            if dared.status_code == 200:
+                commands_sent += 1
+                continue
+            assert dared.status_code == 400 and "come at me" in dared.json()["detail"].lower(), dared.content
         response = command(clients[seat], table_id, choice, views[seat]["version"])
         assert response.status_code == 200, response.content
         commands_sent += 1
