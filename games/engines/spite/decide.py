@@ -270,7 +270,8 @@ def _reward(state, seat, command, rng):
     swap = command.get("swap")
     take = give = None
     if swap is not None:
-        if not isinstance(swap, dict) or set(swap) != {"take", "give"}:
+        if (not isinstance(swap, dict) or set(swap) != {"take", "give"}
+                or not all(isinstance(card, str) for card in swap.values())):
             raise IllegalCommand("\"swap\" must be null or {\"take\": a viewed card, \"give\": a card of your hand}.")
         take, give = swap["take"], swap["give"]
         if take not in viewed:

@@ -184,6 +184,8 @@ def test_the_reward_step_refuses_bad_swaps_and_lists_every_swap(engine, position
     refused(state, 0, {"type": "reward", "declared": 3, "swap": {"take": "QS", "give": "9S"}}, "not among")
     refused(state, 0, {"type": "reward", "declared": 3, "swap": {"take": "8C", "give": "KS"}}, "do not hold")
     refused(state, 0, {"type": "reward", "declared": "3", "swap": None}, "whole number")
+    for swap in ({"take": "8C"}, {"take": ["8C"], "give": ["9S"]}, "8C", {"take": "8C", "give": None}):
+        refused(state, 0, {"type": "reward", "declared": 3, "swap": swap}, "swap")
     refused(state, 1, {"type": "reward", "declared": 3, "swap": None}, "turn")
     legal = engine.legal_commands(state, 0)
     assert {"type": "reward", "declared": 3, "swap": None} in legal
