@@ -1,5 +1,6 @@
 """Real browsers (Playwright driving Debian's chromium) play each game and see each other live."""
 import os
+import random
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -353,3 +354,97 @@ class TestSpiteTrickLive(BrowserTestCase):
         for page in pages:
             expect(page.locator("#turn-banner")).to_contain_text("Game over")
             expect(page.locator(".game-over")).to_contain_text("Match over")
+
+
+class _StackedRandom(random.Random):
+    """A seeded generator whose shuffles put the named cards on top, in the order given: a stacked deal
+    through the lobby's own start."""
+
+    def __init__(self, top, seed=0):
+        super().__init__(seed)
+        self.top = top.split()
+
+    def shuffle(self, items):
+        rest = list(items)
+        for card in self.top:
+            rest.remove(card)
+        items[:] = self.top + rest
+
+
+class TestSpiteComeAtMeRewardLive(BrowserTestCase):
+    # Eleven cards a seat, then the bounty, then the deck's top: the three cards Carol's reward views.
+    DEAL = ("3S QS QH QD QC KS KH KD KC AS AH"       # alice: the only 3, so she leads
+            " 5H JS JH JD JC 12S 12H 12D 12C 11S 11H"  # bob
+            " 9S 4H 2S 2H 2D 2C 10S 10H 10D 10C AD"    # carol
+            " 8D"                                      # the bounty
+            " 6H 7C 10S")                              # the deck's top
+
+    def test_a_come_at_me_reward(self):
+        from playwright.sync_api import expect
+
+        from games import commands, game_state, lobby
+
+        names = ("alice", "bob", "carol")
+        alice, bob, carol = pages = [self.player(name, width=390 if name == "carol" else 1280) for name in names]
+
+        def deal_and_lead():
+            users = [User.objects.get(username=name) for name in names]
+            table = lobby.create_table(users[0], "spite", 3, {"rounds": 1})
+            for user in users[1:]:
+                lobby.join_table(table, user)
+            lobby.start_table(table, users[0], rng=_StackedRandom(self.DEAL))
+            # Alice leads the 3S and Bob follows with the 5H, as their commands would over the socket.
+            for user, card in ((users[0], "3S"), (users[1], "5H")):
+                commands.submit(table, user, {"type": "play", "cards": [card]}, game_state.load(table).version)
+            return table
+
+        table = _off_the_event_loop(deal_and_lead)
+        for page in pages:
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+            expect(page.locator(".spite-plays .spite-play")).to_have_count(2)
+            _mark_page(page)
+
+        # Carol plays the 9S and comes at them; everyone sees the mark on her play.
+        expect(carol.locator("#turn-banner")).to_contain_text("Your turn")
+        carol.locator(".hand [data-card='9S']").click()
+        carol.locator("#spite-play-options").get_by_label("Come at me!").check()
+        carol.locator("button", has_text="Play selected").click()
+        for page in pages:
+            expect(page.locator(".spite-play.is-top")).to_contain_text("come at me!")
+            expect(page.locator(".spite-play.is-top")).to_contain_text("single 9")
+
+        # Alice and Bob pass: Carol wins the trick she came at.
+        for page in (alice, bob):
+            expect(page.locator("#turn-banner")).to_contain_text("Your turn")
+            page.locator("[data-command*=pass]").click()
+        for page in (alice, bob):
+            expect(page.locator(".spite-reward")).to_contain_text(
+                "Carol is taking a come-at-me reward (viewing 3 cards)")
+            expect(page.locator(".spite-reward select, .spite-reward input")).to_have_count(0)
+        deck = alice.locator(".spite-bar .pile-label", has_text="Deck")
+        expect(deck).to_contain_text("155")
+
+        # Carol sees the three cards and declares her reward, swapping her 4H for the 7C.
+        reward = carol.locator(".spite-reward.is-mine")
+        expect(reward).to_be_visible()
+        expect(reward.locator(".spite-reward-cards li")).to_have_count(3)
+        for label in ("6♥", "7♣", "10♠"):
+            expect(reward.locator(".spite-reward-cards")).to_contain_text(label)
+        expect(carol.locator("button", has_text="Play selected")).to_have_count(0)
+        reward.get_by_label("Your reward count").fill("3")
+        reward.locator("select[name='swap.take']").select_option("7C")
+        reward.locator("select[name='swap.give']").select_option("4H")
+        reward.locator("button", has_text="Take the reward").click()
+
+        # Everyone sees it taken: the notice goes, the three viewed cards left the deck, Carol leads.
+        for page in pages:
+            expect(page.locator(".spite-reward")).to_have_count(0)
+            expect(page.locator(".spite-bar .pile-label", has_text="Deck")).to_contain_text("152")
+            expect(page.locator(".spite-bar p", has_text="Discards")).to_contain_text("6")
+        for page in (alice, bob):
+            expect(page.locator("#turn-banner")).to_contain_text("Carol's turn")
+        expect(carol.locator(".spite-trick-empty")).to_contain_text("Your lead")
+        expect(carol.locator(".hand [data-card='7C']")).to_have_count(1)
+        expect(carol.locator(".hand [data-card='4H']")).to_have_count(0)
+        self.assertTrue(all(_not_reloaded(page) for page in pages))

@@ -12,6 +12,12 @@
  *   data-card="QH"            A card the player can select (toggle; several may be selected).
  *                             Gets .playable when some legal command names it ("card" or "cards",
  *                             at any depth: {"discard":{"card":"QH"}} names QH too).
+ *   data-group="fake_up"      On a data-card: the selection group it belongs to (without it, "cards").
+ *                             The player selects cards of every group together (one selection);
+ *                             a target reads each group through its own placeholder (below:
+ *                             "$cards" the plain cards, "$fake_up" the cards of the group
+ *                             "fake_up"). Such a card gets .playable when some legal command names it
+ *                             under its group's key, at any depth ({"fake_up":["9C"]} names 9C).
  *   data-source='{"from":1}'  Something to select as the origin of a command (one at a time).
  *                             Its keys are merged into a target's command. Gets .playable when
  *                             some legal command contains all its keys and values.
@@ -30,6 +36,13 @@
  *                             code, "$cards" by the selected cards' codes (sorted); such a partial
  *                             needs that selection (no data-needs is required for it), e.g.
  *                             data-target='{"type":"end_turn","discard":{"card":"$card","pile":2}}'.
+ *                             With data-group cards, "$cards" means the selected cards of no group and
+ *                             "$name" (any other word) the selected cards of the group "name", each
+ *                             sorted and possibly empty: the partial needs one selected card or more
+ *                             among the groups it names, and none of any group it does not name, e.g.
+ *                             '{"type":"play","cards":"$cards","fake_up":"$fake_up"}' sends
+ *                             "cards": [] when only "fake_up" cards are selected. ("$card" is the
+ *                             plain cards' one card.) So any string "$word" is a placeholder.
  *                             For data-when-legal a placeholder matches any value.
  *                             Commands are matched against the legal list canonically: keys in any
  *                             order, lists of plain values as multisets, so "$cards" (sorted by code)
@@ -69,13 +82,28 @@
  *                             data-target='{"type":"play","cards":"$cards","announce":"lower"}'
  *                             data-optional="announce" sends the legal {"type":"play","cards":[...]}
  *                             plus "announce":"lower". The server judges the extra keys.
+ *   data-omit-empty="fake_up"  On a data-target: keys of its command (space-separated, top level) that
+ *                             are left out when a placeholder fills them with an empty list (for a
+ *                             server that lists {"cards":[...]} without "fake_up" when it is empty).
+ *                             For data-when-legal and aria-disabled these keys may be missing.
+ *   data-fields="#extras"     On a data-target or data-command: a selector (inside #table-live) of an
+ *                             element, e.g. a <fieldset>, whose named fields are put into the command
+ *                             before it is matched and sent, by the rules of a data-compose form
+ *                             (dotted paths, data-json, unchecked boxes and empty values left out):
+ *                             a checkbox name="come_at_me" value="true" data-json adds "come_at_me":true
+ *                             (name it in data-optional when the legal list leaves that key out), a
+ *                             number input name="bounty_claim" data-json adds the number the player
+ *                             typed (matched against the legal list like any other key). Changing a
+ *                             field repaints (.legal-target and disabling follow it). Use an element
+ *                             that is no <form>, or Enter in a field would submit that form.
  *   data-accepts="7S 7H 7D 7C"
  *                             On a target: the only card codes it takes (space-separated); while a
  *                             selected card is not among them the target gives nothing (not legal).
  *   data-confirm="..."        On a data-command: a question the player must confirm before it is sent.
  *   data-hint="..."           On a target: the hint shown when the selection cannot be played there.
  *   data-hint-select="..."    On a card or source: the hint shown when it cannot be used now.
- *   data-label="..."          On a source: how the selection status names it ("your stack 2").
+ *   data-label="..."          On a source: how the selection status names it ("your stack 2"); on a
+ *                             card, the same in place of its code ("9C, fake joker").
  *   data-clear-selection      A button that clears the selection (Escape does the same).
  *   data-selection-status     An element that gets a short text about the current selection.
  *   .invite-link[data-path]   An input that is filled with location.origin + data-path.
@@ -152,10 +180,26 @@
     });
   }
 
-  // ---- placeholders ("$card", "$cards") in a target's partial command ---------------------
+  // ---- placeholders ("$card", "$cards", "$group") in a target's partial command -------------
+
+  var PLACEHOLDER = /^\$([A-Za-z_][A-Za-z0-9_]*)$/;
 
   function isPlaceholder(value) {
-    return value === "$card" || value === "$cards";
+    return typeof value === "string" && PLACEHOLDER.test(value);
+  }
+
+  /* The selection group a placeholder reads: "$card" and "$cards" the plain cards, "$name" the group. */
+  function placeholderGroup(value) {
+    var name = PLACEHOLDER.exec(value)[1];
+    return name === "card" ? "cards" : name;
+  }
+
+  /* The groups the placeholders of a value read, as keys of ``into``. */
+  function groupsNamed(value, into) {
+    if (isPlaceholder(value)) into[placeholderGroup(value)] = true;
+    else if (Array.isArray(value)) value.forEach(function (v) { groupsNamed(v, into); });
+    else if (isObject(value)) Object.keys(value).forEach(function (k) { groupsNamed(value[k], into); });
+    return into;
   }
 
   function hasPlaceholder(value) {
@@ -181,14 +225,29 @@
     return false;
   }
 
-  /* The value with its placeholders replaced from the selected cards; undefined if it cannot be. */
-  function fillPlaceholders(value, codes) {
-    if (value === "$card") return codes.length === 1 ? codes[0] : undefined;
-    if (value === "$cards") return codes.length ? codes.slice().sort() : undefined;
+  /* The partial with its placeholders replaced from the selected cards (``groups``: group -> codes);
+     undefined if it cannot be: nothing selected in the groups it names, or something selected
+     in a group it does not name, or "$card" without exactly one plain card. */
+  function fillPlaceholders(partial, groups) {
+    var named = Object.keys(groupsNamed(partial, {}));
+    if (named.length) {
+      var used = 0, stray = false;
+      Object.keys(groups).forEach(function (group) {
+        if (named.indexOf(group) >= 0) used += groups[group].length;
+        else if (groups[group].length) stray = true;
+      });
+      if (!used || stray) return undefined;
+    }
+    return fillValue(partial, groups);
+  }
+
+  function fillValue(value, groups) {
+    if (value === "$card") return (groups.cards || []).length === 1 ? groups.cards[0] : undefined;
+    if (isPlaceholder(value)) return (groups[placeholderGroup(value)] || []).slice().sort();
     var out, missing = false;
     if (Array.isArray(value)) {
       out = value.map(function (v) {
-        var f = fillPlaceholders(v, codes);
+        var f = fillValue(v, groups);
         if (f === undefined) missing = true;
         return f;
       });
@@ -197,7 +256,7 @@
     if (isObject(value)) {
       out = {};
       Object.keys(value).forEach(function (k) {
-        out[k] = fillPlaceholders(value[k], codes);
+        out[k] = fillValue(value[k], groups);
         if (out[k] === undefined) missing = true;
       });
       return missing ? undefined : out;
@@ -205,15 +264,17 @@
     return value;
   }
 
-  /* Does the command name the card anywhere ("card": code, or "cards": [..., code, ...])? */
-  function namesCard(command, code) {
-    if (Array.isArray(command)) return command.some(function (v) { return namesCard(v, code); });
+  /* Does the command name the card anywhere ("card": code, or "cards": [..., code, ...]; for a card of
+     a data-group, that group's key: "fake_up": code or [..., code, ...])? */
+  function namesCard(command, code, group) {
+    group = group || "cards";
+    if (Array.isArray(command)) return command.some(function (v) { return namesCard(v, code, group); });
     if (!isObject(command)) return false;
     return Object.keys(command).some(function (k) {
       var v = command[k];
-      if (k === "card" && v === code) return true;
-      if (k === "cards" && Array.isArray(v) && v.indexOf(code) >= 0) return true;
-      return (isObject(v) || Array.isArray(v)) && namesCard(v, code);
+      var named = group === "cards" ? (k === "card" || k === "cards") : k === group;
+      if (named && (v === code || (Array.isArray(v) && v.indexOf(code) >= 0))) return true;
+      return (isObject(v) || Array.isArray(v)) && namesCard(v, code, group);
     });
   }
 
@@ -267,6 +328,43 @@
     return isObject(value) ? [value] : [];
   }
 
+  /* A data-command's commands as they are to be sent: with its data-fields put in. */
+  function commandsFor(el) {
+    return withFields(el, commandsOf(el));
+  }
+
+  // ---- fields (data-fields; the fields of a data-compose form) ----------------------------
+
+  /* Put each named field's value into the command (a fresh copy) at its dotted path. */
+  function putFields(command, fields) {
+    command = JSON.parse(JSON.stringify(command));
+    Array.prototype.forEach.call(fields, function (field) {
+      var tag = field.tagName;
+      if (!field.name || field.disabled || (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA")) return;
+      if (tag === "INPUT" && /^(submit|button|reset|image|file)$/.test(field.type)) return;
+      if ((field.type === "checkbox" || field.type === "radio") && !field.checked) return;
+      if (field.value === "") return;
+      var value = field.hasAttribute("data-json") ? parseJSON(field.value, field.value) : field.value;
+      setPath(command, field.name.split("."), value);
+    });
+    return closeGaps(command);
+  }
+
+  /* The commands with the fields of the element's data-fields put in (as they are without one). */
+  function withFields(el, commands) {
+    var selector = el.getAttribute("data-fields");
+    var root = liveRoot();
+    var box = selector && root ? root.querySelector(selector) : null;
+    if (!box) return commands;
+    var fields = box.querySelectorAll("input, select, textarea");
+    return commands.map(function (c) { return putFields(c, fields); });
+  }
+
+  /* The keys of a target's command that are left out when they are filled with an empty list. */
+  function omitEmptyOf(el) {
+    return (el.getAttribute("data-omit-empty") || "").split(/\s+/).filter(Boolean);
+  }
+
   function firstLegal(commands) {
     for (var i = 0; i < commands.length; i++) {
       var found = legalMatch(commands[i]);
@@ -290,9 +388,10 @@
     return out;
   }
 
-  /* The element's commands as the legal list would hold them (its optional keys left out). */
+  /* The element's commands as the legal list would hold them (its optional keys left out, and the
+     keys it leaves out when empty: a partial that must be contained may not insist on them). */
   function listable(el, commands) {
-    var keys = optionalOf(el);
+    var keys = optionalOf(el).concat(omitEmptyOf(el));
     return commands.map(function (c) { return without(c, keys); });
   }
 
@@ -343,9 +442,27 @@
     return state.cards.map(function (el) { return el.getAttribute("data-card"); });
   }
 
+  /* The selection group of a data-card ("cards" without data-group). */
+  function groupOf(el) {
+    return el.getAttribute("data-group") || "cards";
+  }
+
+  /* The selected cards' codes by group, in the order they were selected: {"cards": [...], ...}. */
+  function selectedGroups() {
+    var groups = {};
+    state.cards.forEach(function (el) {
+      var group = groupOf(el);
+      (groups[group] = groups[group] || []).push(el.getAttribute("data-card"));
+    });
+    return groups;
+  }
+
   function statusText() {
     if (state.cards.length) {
-      return "Selected: " + selectedCodes().map(cardLabel).join(" ") + ". Now choose where to play.";
+      var labels = state.cards.map(function (el) {
+        return el.getAttribute("data-label") || cardLabel(el.getAttribute("data-card"));
+      });
+      return "Selected: " + labels.join(", ") + ". Now choose where to play.";
     }
     if (state.source) {
       var label = state.source.getAttribute("data-label") || "1 item";
@@ -358,24 +475,31 @@
 
   /* Every command a target could make from the current selection (legal or not). */
   function candidates(el) {
-    var codes = selectedCodes();
+    var groups = selectedGroups();
     if (!acceptsSelection(el)) return [];
-    var partials = targetsOf(el).map(function (p) { return fillPlaceholders(p, codes); })
-      .filter(function (p) { return p !== undefined; });
+    var omit = omitEmptyOf(el);
+    var partials = targetsOf(el).map(function (p) { return fillPlaceholders(p, groups); })
+      .filter(function (p) { return p !== undefined; })
+      .map(function (p) {
+        return without(p, omit.filter(function (k) { return Array.isArray(p[k]) && !p[k].length; }));
+      });
     var needs = needsOf(el);
     var out = [];
-    if (!needs.length) return partials;
+    if (!needs.length) return withFields(el, partials);
+    // data-needs takes the plain cards only: a card of another group selected gives nothing.
+    var codes = groups.cards || [];
+    var plainOnly = codes.length === state.cards.length;
     needs.forEach(function (need) {
       var extra = null;
-      if (need === "card" && codes.length === 1) extra = { card: codes[0] };
-      else if (need === "cards" && codes.length >= 1) extra = { cards: codes.slice().sort() };
+      if (need === "card" && codes.length === 1 && plainOnly) extra = { card: codes[0] };
+      else if (need === "cards" && codes.length >= 1 && plainOnly) extra = { cards: codes.slice().sort() };
       else if (need === "source" && state.source && state.source !== el) {
         extra = parseJSON(state.source.getAttribute("data-source"), null);
       }
       if (!isObject(extra)) return;
       partials.forEach(function (p) { out.push(merge(p, extra)); });
     });
-    return out;
+    return withFields(el, out);
   }
 
   function legalFor(el) {
@@ -413,7 +537,8 @@
 
     within("[data-card]").forEach(function (el) {
       var code = el.getAttribute("data-card");
-      var playable = state.legal.some(function (c) { return namesCard(c, code); });
+      var group = groupOf(el);
+      var playable = state.legal.some(function (c) { return namesCard(c, code, group); });
       var selected = state.cards.indexOf(el) >= 0;
       el.classList.toggle("playable", playable);
       el.classList.toggle("selected", selected);
@@ -446,7 +571,7 @@
 
     within("[data-command]").forEach(function (el) {
       var commands = commandsOf(el);
-      var legal = !!firstLegalOf(el, commands);
+      var legal = !!firstLegalOf(el, commandsFor(el));
       if (el.hasAttribute("data-when-legal")) el.hidden = !listable(el, commands).some(someLegalContains);
       el.disabled = !legal || state.sending;
       el.classList.toggle("legal-target", legal);
@@ -564,7 +689,7 @@
       return;
     }
     if (el.hasAttribute("data-command")) {
-      var found = firstLegalOf(el, commandsOf(el));
+      var found = firstLegalOf(el, commandsFor(el));
       if (found && el.hasAttribute("data-confirm") && !window.confirm(el.getAttribute("data-confirm"))) return;
       if (found) send(found);
       else hint(el.getAttribute("data-hint") || "That is not possible right now.");
@@ -659,16 +784,7 @@
   function composeCommand(form) {
     var command = parseJSON(form.getAttribute("data-compose"), null);
     if (!isObject(command)) return null;
-    Array.prototype.forEach.call(form.elements, function (field) {
-      var tag = field.tagName;
-      if (!field.name || field.disabled || (tag !== "INPUT" && tag !== "SELECT" && tag !== "TEXTAREA")) return;
-      if (tag === "INPUT" && /^(submit|button|reset|image|file)$/.test(field.type)) return;
-      if ((field.type === "checkbox" || field.type === "radio") && !field.checked) return;
-      if (field.value === "") return;
-      var value = field.hasAttribute("data-json") ? parseJSON(field.value, field.value) : field.value;
-      setPath(command, field.name.split("."), value);
-    });
-    return closeGaps(command);
+    return putFields(command, form.elements);
   }
 
   /* A composed command may be sent while some legal command has its type. */
@@ -688,6 +804,14 @@
     if (found) send(found);
     else if (command && composeTypeLegal(form)) send(command);
     else hint(form.getAttribute("data-hint") || "That is not possible right now.");
+  }
+
+  /* A field changed (a data-fields box, say): what is legal with it may have changed. */
+  function onFieldChange(event) {
+    var root = liveRoot();
+    var field = event.target;
+    if (!root || !field || !field.matches || !field.matches("input, select, textarea") || !root.contains(field)) return;
+    paint();
   }
 
   // ---- drag and drop -----------------------------------------------------------------------
@@ -935,6 +1059,8 @@
   document.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
   document.addEventListener("submit", onSubmit);
+  document.addEventListener("input", onFieldChange);
+  document.addEventListener("change", onFieldChange);
   document.addEventListener("dragstart", onDragStart);
   document.addEventListener("dragover", onDragOver);
   document.addEventListener("drop", onDrop);
