@@ -75,9 +75,10 @@ def refusal(trick, hand, direction):
 
 def needs_unbeatable(trick, play):
     """Natural 2s played higher under a suited consec with no numerical one (the forming play included)."""
+    if play.direction != HIGHER or play.hand is None or play.hand.value != "2" or not play.hand.natural:
+        return False
     step, suits = after(trick, play)
-    return (play.direction == HIGHER and suits is not None and step is None
-            and play.hand is not None and play.hand.value == "2" and play.hand.natural)
+    return suits is not None and step is None
 
 
 def suit_words(suits):

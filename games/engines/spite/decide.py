@@ -1,4 +1,5 @@
 """Turning a seat's command into events, or refusing it with a sentence the player can read."""
+from collections import Counter
 from dataclasses import replace
 
 from ..base import default_rng, require_dict, require_held, require_seat
@@ -133,15 +134,9 @@ def split_extras(state, seat, extras):
     """(reward cards from the deck, fake jokers) that make up ``extras``: the deck's cards are used first,
     as they expire at the round's end while fakes are kept."""
     require_held(state.bonus[seat] + state.fakes[seat], extras)
-    bonus, fakes = list(state.bonus[seat]), []
-    from_bonus = []
-    for card in extras:
-        if card in bonus:
-            bonus.remove(card)
-            from_bonus.append(card)
-        else:
-            fakes.append(card)
-    return from_bonus, fakes
+    wanted = Counter(extras)
+    from_bonus = wanted & Counter(state.bonus[seat])
+    return list(from_bonus.elements()), list((wanted - from_bonus).elements())
 
 
 def _check_opening_lead(state, seat, play):

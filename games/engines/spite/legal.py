@@ -9,6 +9,7 @@ from .bounty import entitlement
 from .candidates import possible_hands
 from .come_at_me import viewed_cards
 from .consec import needs_unbeatable
+from .decide import split_extras
 from .deck import fibonacci
 from .legality import play_refusal
 from .opening import declined_in, may_open
@@ -57,10 +58,9 @@ def _may_act(state, seat):
 
 def _splitter(state, seat):
     """For a hand, each way to make it from the seat's regular cards and its face-up extras:
-    (regular cards, fakes, deck reward cards), the deck's cards used before fakes (see decide.split_extras)."""
+    (regular cards, fakes, deck reward cards), split as decide reads a play."""
     regular = Counter(state.hands[seat])
     extra = Counter(state.bonus[seat] + state.fakes[seat])
-    held_bonus = Counter(state.bonus[seat])
 
     def split(hand):
         wanted = Counter(hand.cards)
@@ -68,9 +68,8 @@ def _splitter(state, seat):
                    for card, count in wanted.items()]
         for picked in product(*choices):
             extras = Counter({card: n for card, n in picked if n})
-            bonus_up = extras & held_bonus
-            yield (list((wanted - extras).elements()), list((extras - bonus_up).elements()),
-                   list(bonus_up.elements()))
+            bonus_up, fake_up = split_extras(state, seat, list(extras.elements()))
+            yield list((wanted - extras).elements()), fake_up, bonus_up
 
     return split
 
@@ -78,7 +77,7 @@ def _splitter(state, seat):
 def _with_keys(state, play):
     """The play with the keys it needs: the bounty claim it is owed, "unbeatable" where required."""
     claim = entitlement(state, play)
-    unbeatable = state.trick.plays and needs_unbeatable(state.trick, play)
+    unbeatable = needs_unbeatable(state.trick, play)
     if not claim and not unbeatable:
         return play
     return replace(play, bounty_claim=claim or None, announce=UNBEATABLE if unbeatable else None)
