@@ -5,30 +5,33 @@ from dataclasses import replace
 from ..base import default_rng, require_dict, require_held, require_seat
 from ..cards import JOKER, rank
 from ..errors import IllegalCommand
-from . import come_at_me
 from .bounty import claimed_event
+from .calls import call_misplay, countdown_expired, start_countdown
 from .come_at_me import viewed_cards
 from .deck import LOSING_HAND
 from .evolve import evolve
-from .hands import ORDER, classify
-from .legality import play_refusal
-from .opening import declined_in, may_open
+from .hands import classify
+from .legality import play_refusal, reward_refusal
+from .opening import declined_in, may_open, next_ask
 from .options import MAX_PLAYERS
-from .rounds import deal, first_ask, holds_rank, new_scores, points, standings, swap
+from .rounds import deal, holds_rank, new_scores, points, standings, swap
 from .state import OPENING, Play, active_seats
-from .trick import ANNOUNCEMENTS, direction_after, next_active, next_leader, trick_over_after_pass
+from .trick import ANNOUNCEMENTS, direction_after, next_active
+from .turns import move_on, passing
 
 
 def decide(state, seat, command, rng=None):
     kind = require_dict(command)
     if seat is None and kind in _SYSTEM_HANDLERS:
         return _SYSTEM_HANDLERS[kind](state, command)
+    if seat is not None and kind in _ANY_SEAT_HANDLERS:
+        return _ANY_SEAT_HANDLERS[kind](state, seat, command)
     _check_may_act(state, seat)
     handler = _HANDLERS.get(kind)
     if state.reward is not None and kind != "reward" and handler is not None:
         raise IllegalCommand("First take your come-at-me reward (declare it, and swap a card if you like).")
     if handler is None:
-        known = ", ".join(_HANDLERS)
+        known = ", ".join([*_HANDLERS, *_ANY_SEAT_HANDLERS])
         raise IllegalCommand(f"Spite has no command \"{kind}\" yet; the commands are {known}.")
     return handler(state, seat, command, default_rng(rng))
 
@@ -63,20 +66,8 @@ def _decline(state, seat, command, rng):
     events = [{"type": "declined", "seat": seat, "rank": state.ask}]
     after = evolve(state, events[0])
     if not any(may_open(after, other) for other in range(state.players)):
-        events.append(_next_ask(after))
+        events.append(next_ask(after))
     return events
-
-
-def _next_ask(state):
-    """The ask moves up to the next rank someone holds; past 2 it starts again from 3, declines forgotten."""
-    index = ORDER.index(state.ask)
-    for offset in range(1, len(ORDER) + 1):
-        wanted = ORDER[(index + offset) % len(ORDER)]
-        wrapped = index + offset >= len(ORDER)
-        holders = [seat for seat in range(state.players) if holds_rank(state.hands[seat], wanted)]
-        if any(wrapped or (seat, wanted) not in state.declined for seat in holders):
-            return {"type": "asked", "rank": wanted, "clear_declines": wrapped}
-    return {"type": "asked", "rank": first_ask(state.hands, ORDER[0]), "clear_declines": True}
 
 
 # --- playing a hand -----------------------------------------------------------
@@ -85,10 +76,24 @@ def _play(state, seat, command, rng):
     play = read_play(state, seat, command)
     if state.phase == OPENING:
         _check_opening_lead(state, seat, play)
-    why = play_refusal(state, play)
-    if why:
-        raise IllegalCommand(why)
-    return _play_events(state, play, rng)
+    return _play_events(state, judged(state, play), rng)
+
+
+def judged(state, play):
+    """The play with its misplay, if any: strict mode refuses a misplay, table mode keeps it (hidden)."""
+    misplay = play_refusal(state, play)
+    if misplay is None:
+        return play
+    if not state.options.table_mode:
+        raise IllegalCommand(misplay.text)
+    return replace(play, misplay=misplay)
+
+
+def _misplay_key(state, play):
+    """Table mode's hidden verdict on a play, for its event (None: legal)."""
+    if not state.options.table_mode:
+        return {}
+    return {"misplay": play.misplay.as_dict() if play.misplay else None}
 
 
 def read_play(state, seat, command):
@@ -156,6 +161,7 @@ def _play_events(state, play, rng):
         "announce": play.announce, "buy_back": play.buy_back, "come_at_me": play.come_at_me,
         "bounty_claim": play.bounty_claim,
         "direction": direction_after(trick, play.hand, play.announce, state.direction), "next": None,
+        **_misplay_key(state, play),
     }
     events = [played]
     after = evolve(state, played)
@@ -183,13 +189,10 @@ def _play_fake_down(state, seat, command, rng):
     if not isinstance(fake, str) or fake not in state.fakes[seat]:
         raise IllegalCommand(f"You hold no fake joker {fake!r} to play face down.")
     come = command.get("come_at_me")
-    play = Play(id=state.next_play_id, seat=seat, cards=(), hand=None, fake_down=fake,
-                come_at_me=bool(come), direction=state.direction)
-    why = play_refusal(state, play)
-    if why:
-        raise IllegalCommand(why)
+    play = judged(state, Play(id=state.next_play_id, seat=seat, cards=(), hand=None, fake_down=fake,
+                              come_at_me=bool(come), direction=state.direction))
     played = {"type": "played_fake_down", "seat": seat, "id": play.id, "fake": fake, "come_at_me": play.come_at_me,
-              "next": next_active(state, seat)}
+              "next": next_active(state, seat), **_misplay_key(state, play)}
     return [played] + move_on(evolve(state, played))
 
 
@@ -225,32 +228,7 @@ def _pass(state, seat, command, rng):
         raise IllegalCommand("Nobody has led yet: lead with the asked rank or decline.")
     if not state.trick.plays:
         raise IllegalCommand("You lead this trick: you must play a hand, not pass.")
-    return _passing(state, {"type": "passed", "seat": seat, "next": next_active(state, seat)})
-
-
-def _passing(state, event):
-    """A pass (or a penalty skip): the trick ends if the turn comes back to the last player."""
-    if trick_over_after_pass(state, event["seat"]):
-        event["next"] = None
-        winner = state.trick.last.seat
-        won_event = {"type": "trick_won", "seat": winner, "leader": next_leader(state, winner)}
-        if any(play.come_at_me for play in state.trick.plays):
-            reward, penalties, won = come_at_me.outcome(state, winner)
-            won_event.update(reward=reward, penalties=penalties, came_at_me_won=won)
-        after = evolve(evolve(state, event), won_event)
-        return [event, won_event] + move_on(after)
-    return [event] + move_on(evolve(state, event))
-
-
-def move_on(state):
-    """The turn has just reached ``state.to_move``: a seat owing penalty skips passes (or hands on its lead)."""
-    seat = state.to_move
-    if seat is None or state.reward is not None or not state.skips[seat]:
-        return []
-    skipped = {"type": "skipped", "seat": seat, "next": next_active(state, seat)}
-    if not state.trick.plays:
-        return [skipped] + move_on(evolve(state, skipped))
-    return _passing(state, skipped)
+    return passing(state, {"type": "passed", "seat": seat, "next": next_active(state, seat)})
 
 
 # --- the come-at-me reward ----------------------------------------------------
@@ -272,10 +250,12 @@ def _reward(state, seat, command, rng):
         if take not in viewed:
             raise IllegalCommand(f"{take!r} is not among the cards you view.")
         require_held(state.hands[seat], [give])
-    if declared != state.reward.count:
-        raise IllegalCommand("That is not your reward: 3, plus 1 for each extra come-at-me in the trick, minus 1 "
-                             "for each come-at-me trick you won since another player last won a trick.")
+    misplay = reward_refusal(state, declared)
     rewarded = {"type": "rewarded", "seat": seat, "declared": declared, "viewed": viewed, "take": take, "give": give}
+    if state.options.table_mode:  # a wrong declaration is a misplay others may call, like a play
+        rewarded.update(id=state.next_play_id, misplay=misplay.as_dict() if misplay else None)
+    elif misplay:
+        raise IllegalCommand(misplay.text)
     return [rewarded] + move_on(evolve(state, rewarded))
 
 
@@ -347,4 +327,11 @@ _HANDLERS = {
 _SYSTEM_HANDLERS = {
     "end_match": _end_match,
     "join": _join,
+    "countdown_expired": countdown_expired,
+}
+
+# Commands any seated player may give, in turn or not.
+_ANY_SEAT_HANDLERS = {
+    "call_misplay": call_misplay,
+    "start_countdown": start_countdown,
 }

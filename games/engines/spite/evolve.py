@@ -1,16 +1,27 @@
 """Applying one event to the state. Pure: no randomness, no checks (decide made the event)."""
 from dataclasses import replace
+from functools import reduce
 
 from ..base import apply_event
+from . import misplays
 from .hands import classify
+from .legality import Misplay
 from .options import Options
 from ..tuples import replace_at, with_hand, without
-from .state import HIGHER, OPENING, OVER, PLAYING, Play, Reward, State, Trick
+from .state import HIGHER, OPENING, OVER, PLAYING, Countdown, Play, Reward, State, Trick
 from .trick import with_play
 
 
 def evolve(state, event):
-    return apply_event(_APPLY, state, event, "Spite")
+    after = apply_event(_APPLY, state, event, "Spite")
+    if state is None:
+        return after
+    return misplays.track(state, misplays.count_pickups(after, event), event)
+
+
+def rewound(state):
+    """The state just before the play open to a call, with the events since then that a restore keeps."""
+    return reduce(evolve, state.window.kept, state.window.before)
 
 
 def _match_started(_, event):
@@ -24,6 +35,8 @@ def _match_started(_, event):
         bonus=((),) * players,
         skips=(0,) * players,
         streaks=(0,) * players,
+        misplays=(0,) * players,
+        picked_up=(0,) * players,
     )
 
 
@@ -50,6 +63,7 @@ def _dealt(state, event):
         streaks=(0,) * state.players,
         reward=None,
         joiners=frozenset(),
+        countdown=None,
     )
 
 
@@ -77,7 +91,7 @@ def _played(state, event):
                 announce=event.get("announce"), buy_back=event.get("buy_back"),
                 fake_up=tuple(event.get("fake_up", ())), bonus_up=tuple(event.get("bonus_up", ())),
                 come_at_me=event.get("come_at_me", False), bounty_claim=event.get("bounty_claim"),
-                direction=state.direction)
+                direction=state.direction, misplay=_misplay(event))
     state = with_hand(state, seat, without(state.hands[seat], play.cards))
     state = _give_back_fakes(state, seat, play.fake_up)
     state = replace(state, bonus=replace_at(state.bonus, seat, without(state.bonus[seat], play.bonus_up)))
@@ -97,10 +111,15 @@ def _played(state, event):
 def _played_fake_down(state, event):
     seat = event["seat"]
     play = Play(id=event["id"], seat=seat, cards=(), hand=None, fake_down=event["fake"],
-                come_at_me=event.get("come_at_me", False), direction=state.direction)
+                come_at_me=event.get("come_at_me", False), direction=state.direction, misplay=_misplay(event))
     state = _give_back_fakes(state, seat, (event["fake"],))
     return replace(state, trick=with_play(state.trick, play), next_play_id=event["id"] + 1,
                    last_play_joker=replace_at(state.last_play_joker, seat, True), to_move=event["next"])
+
+
+def _misplay(event):
+    found = event.get("misplay")
+    return Misplay(**found) if found else None
 
 
 def _give_back_fakes(state, seat, faces):
@@ -140,6 +159,8 @@ def _drew(state, event):
 
 def _passed(state, event):
     trick = replace(state.trick, passed=state.trick.passed | {event["seat"]})
+    if not trick.plays:  # a seat barred from the trick hands its lead on
+        trick = replace(trick, leader=event["next"])
     return replace(state, trick=trick, to_move=event["next"])
 
 
@@ -173,7 +194,7 @@ def _rewarded(state, event):
         hand = without(hand, (event["give"],)) + (event["take"],)
         discarded = without(viewed, (event["take"],)) + (event["give"],)
     return replace(with_hand(state, seat, hand), deck=state.deck[len(viewed):], discard=state.discard + discarded,
-                   reward=None)
+                   reward=None, next_play_id=event["id"] + 1 if "id" in event else state.next_play_id)
 
 
 def _joined(state, event):
@@ -192,8 +213,24 @@ def _joined(state, event):
         last_play_joker=grow(state.last_play_joker, False),
         skips=grow(state.skips, 0),
         streaks=grow(state.streaks, 0),
+        misplays=grow(state.misplays, 0),
+        picked_up=grow(state.picked_up, 0),
         joiners=state.joiners | {event["seat"]},
     )
+
+
+def _countdown_started(state, event):
+    return replace(state, countdown=Countdown(number=event["countdown"], seat=event["seat"], by=event["by"],
+                                              seconds=event["seconds"]), countdowns=event["countdown"])
+
+
+def _misplay_called(state, event):
+    """A call judged: a correct one restores the trick to before the play (see misplays.penalise)."""
+    if event["correct"] and state.window.kind == "play":
+        restored = rewound(state)
+        state = replace(restored, next_play_id=state.next_play_id, countdowns=state.countdowns,
+                        uncalled=state.uncalled, window=state.window)
+    return misplays.penalise(state, event)
 
 
 def _round_ended(state, event):
@@ -230,5 +267,7 @@ _APPLY = {
     "placed": _placed,
     "trick_won": _trick_won,
     "round_ended": _round_ended,
+    "countdown_started": _countdown_started,
+    "misplay_called": _misplay_called,
     "match_ended": _match_ended,
 }

@@ -6,6 +6,7 @@ from itertools import product
 
 from ..cards import JOKER, rank
 from .bounty import entitlement
+from .calls import may_start_countdown
 from .candidates import possible_hands
 from .come_at_me import viewed_cards
 from .consec import needs_unbeatable
@@ -18,6 +19,24 @@ from .trick import UNBEATABLE, fake_down_refusal
 
 
 def legal_commands(state, seat):
+    return _turn_commands(state, seat) + _any_seat_commands(state, seat)
+
+
+def _any_seat_commands(state, seat):
+    """Out of turn too: calling misplay on the play open to a call, starting a countdown."""
+    if state is None or state.over or not isinstance(seat, int) or isinstance(seat, bool) \
+            or not 0 <= seat < state.players:
+        return []
+    commands = []
+    window = state.window
+    if window is not None and seat != window.seat and seat not in window.callers:
+        commands.append({"type": "call_misplay", "play": window.play})
+    if may_start_countdown(state, seat):
+        commands.append({"type": "start_countdown"})
+    return commands
+
+
+def _turn_commands(state, seat):
     if not _may_act(state, seat):
         return []
     if state.reward is not None:
@@ -102,3 +121,12 @@ def _rewards(state):
     for take in sorted(set(viewed_cards(state))):
         commands += [{"type": "reward", "declared": count, "swap": {"take": take, "give": give}} for give in hand]
     return commands
+
+
+def timers(state):
+    """The countdown running now, for the platform to time: when it ends the system says so."""
+    countdown = state.countdown
+    if countdown is None or state.over:
+        return []
+    return [{"key": f"countdown-{countdown.number}", "seconds": countdown.seconds,
+             "command": {"type": "countdown_expired", "countdown": countdown.number}}]

@@ -1,8 +1,12 @@
 """Whether a well-formed play keeps the rules: the buy back, following the trick, announcements,
-come-at-me and the bounty claim. Each check answers with the sentence a player reads, or None.
+come-at-me and the bounty claim. Each check answers with a Misplay (the rule broken and the sentence
+a player reads), or None.
 
-Strict mode refuses a play with such a sentence; the same sentences say why a play broke a rule.
+Strict mode refuses a play with the sentence; table mode accepts it and keeps the Misplay hidden
+until someone calls it (see misplays.py).
 """
+from dataclasses import dataclass
+
 from . import come_at_me
 from .bounty import claim_refusal
 from .consec import needs_unbeatable
@@ -10,19 +14,49 @@ from .deck import fibonacci
 from .trick import announce_refusal, direction_after, fake_down_refusal, follow_refusal, with_play
 
 
+@dataclass(frozen=True)
+class Misplay:
+    rule: str  # which rule: "buy_back", "follow", "announcement", "come_at_me", "bounty_claim", ...
+    text: str
+
+    def __str__(self):
+        return self.text
+
+    def as_dict(self):
+        return {"rule": self.rule, "text": self.text}
+
+
 def play_refusal(state, play):
-    """Why ``play`` (a state.Play from the seat to move) breaks a rule, or None."""
+    """Why ``play`` (a state.Play from the seat to move) breaks a rule, as a Misplay, or None."""
+    for rule, check in _checks(state, play):
+        text = check()
+        if text:
+            return Misplay(rule, text)
+    return None
+
+
+def _checks(state, play):
     trick = state.trick
     if play.hand is None:
-        return fake_down_refusal(trick, play.seat) or come_at_me.refusal(play, trick, state.direction)
+        return (("fake_down", lambda: fake_down_refusal(trick, play.seat)),
+                ("come_at_me", lambda: come_at_me.refusal(play, trick, state.direction)))
     return (
-        buy_back_refusal(state, play)
-        or follow_refusal(trick, play.hand, state.direction)
-        or announce_refusal(trick, play.hand, play.announce, state.direction, needs_unbeatable(trick, play))
-        or (play.come_at_me and come_at_me.refusal(
-            play, with_play(trick, play), direction_after(trick, play.hand, play.announce, state.direction)))
-        or claim_refusal(state, play)
+        ("buy_back", lambda: buy_back_refusal(state, play)),
+        ("follow", lambda: follow_refusal(trick, play.hand, state.direction)),
+        ("announcement", lambda: announce_refusal(trick, play.hand, play.announce, state.direction,
+                                                  needs_unbeatable(trick, play))),
+        ("come_at_me", lambda: play.come_at_me and come_at_me.refusal(
+            play, with_play(trick, play), direction_after(trick, play.hand, play.announce, state.direction))),
+        ("bounty_claim", lambda: claim_refusal(state, play)),
     )
+
+
+def reward_refusal(state, declared):
+    """Why a come-at-me reward declaration is wrong, as a Misplay, or None."""
+    if declared == state.reward.count:
+        return None
+    return Misplay("reward", "That is not your reward: 3, plus 1 for each extra come-at-me in the trick, minus 1 "
+                             "for each come-at-me trick won since another player last won a trick.")
 
 
 def buy_back_refusal(state, play):

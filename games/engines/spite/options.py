@@ -5,7 +5,8 @@ from ..cards import STANDARD_RANKS, SUITS
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 9
-MISPLAY_MODES = ("strict",)  # "table" (calling misplays) comes with the misplay rules
+STRICT, TABLE = "strict", "table"
+MISPLAY_MODES = (TABLE, STRICT)  # table: illegal plays are accepted and may be called (RULINGS)
 FAKE_FACES = tuple(rank + suit for rank in STANDARD_RANKS for suit in SUITS)  # the separate 52-card deck
 OPTION_NAMES = ("rounds", "misplays", "fake_jokers", "fake_joker_faces")
 
@@ -13,12 +14,16 @@ OPTION_NAMES = ("rounds", "misplays", "fake_jokers", "fake_joker_faces")
 @dataclass(frozen=True)
 class Options:
     rounds: int = 5
-    misplays: str = "strict"
+    misplays: str = TABLE
     fake_jokers: int = 5
     fake_joker_faces: tuple | None = None  # None: drawn at random when the match starts
 
     def as_dict(self):
         return {"rounds": self.rounds, "misplays": self.misplays, "fake_jokers": self.fake_jokers}
+
+    @property
+    def table_mode(self):
+        return self.misplays == TABLE
 
 
 def check_players(players):
@@ -38,9 +43,9 @@ def parse_options(options):
     if unknown:
         raise ValueError(f"Unknown Spite option(s): {', '.join(map(repr, unknown))}.")
     rounds = _whole(options, "rounds", 5, 1, 50)
-    misplays = options.get("misplays") or "strict"
+    misplays = options.get("misplays") or TABLE
     if misplays not in MISPLAY_MODES:
-        raise ValueError(f"Option \"misplays\" must be \"strict\" for now (table mode is not built yet), not {misplays!r}.")
+        raise ValueError(f"Option \"misplays\" must be \"table\" or \"strict\", not {misplays!r}.")
     faces = options.get("fake_joker_faces")
     fake_jokers = _whole(options, "fake_jokers", len(faces) if isinstance(faces, list) else 5, 0, 52)
     if faces is not None:

@@ -26,6 +26,7 @@ class Play:
     come_at_me: bool = False
     bounty_claim: int | None = None
     direction: str = "higher"  # the direction it was played in (before any change it made)
+    misplay: object = None  # table mode: the legality.Misplay it is, kept hidden until called (None: legal)
 
     @property
     def shown(self):
@@ -47,6 +48,7 @@ class Trick:
     passed: frozenset = frozenset()  # seats that passed and have not bought back
     step: int | None = None  # a numerical consecutive in force: the gap between values
     suits: tuple | None = None  # a suited consecutive in force: the sorted suits every hand must have
+    barred: frozenset = frozenset()  # seats out of this trick for a misplay: no buy back
 
     @property
     def last(self):
@@ -83,6 +85,15 @@ class State:
     streaks: tuple = ()  # per seat, won come-at-me tricks since another seat last won a trick (this round)
     reward: object = None  # a come-at-me reward step owed: Reward
     joiners: frozenset = frozenset()  # late joiners of this round, dealt in at the next
+    # Table mode (misplays.py): the play open to a call, the rulings so far, called misplays per seat,
+    # and the misplays nobody called (revealed when the match is over).
+    window: object = None
+    rulings: tuple = ()
+    misplays: tuple = ()
+    uncalled: tuple = ()
+    countdown: object = None  # the countdown running on the seat to act: Countdown
+    countdowns: int = 0  # countdowns started in the match (numbers them)
+    picked_up: tuple = ()  # per seat, cards picked up since its last play (the countdown's extra seconds)
 
     @property
     def over(self):
@@ -95,6 +106,47 @@ class Reward:
 
     seat: int
     count: int
+
+
+@dataclass(frozen=True)
+class Countdown:
+    number: int
+    seat: int  # the seat it runs on
+    by: int  # the seat that started it
+    seconds: int
+
+
+@dataclass(frozen=True)
+class Window:
+    """A play (or a reward declaration) that other seats may still call misplay on.
+
+    ``before`` is the state just before the play, which a correct call restores; ``kept`` the
+    events since then that a restore must keep (late joins, turn-clock marks); ``seen`` the cards
+    the player saw because of the play (buy-back draws, bounty cards), discarded on a correct call.
+    """
+
+    play: int
+    seat: int
+    kind: str  # "play" or "reward"
+    misplay: object  # the legality.Misplay, or None for a legal play
+    before: object = None
+    kept: tuple = ()
+    seen: tuple = ()
+    callers: frozenset = frozenset()  # seats that called it wrongly
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: int
+    play: int
+    seat: int  # whose play was called
+    caller: int
+    correct: bool
+    rule: str
+    text: str
+    skips: int  # turns the penalised seat must skip
+    fakes_to_caller: int
+    from_pile: int
 
 
 def is_placed(state, seat):

@@ -119,7 +119,8 @@ def with_play(trick, play):
     elif leading and (play.fake_up or (hand.is_joker and play.direction == LOWER)):
         arity, top = None, None
     else:
-        arity = trick.arity if trick.arity is not None or hand.is_joker else hand.size
+        # A hand sets the arity (an uncalled hand of the wrong size stands, and the trick goes on at its size).
+        arity = trick.arity if hand.is_joker else hand.size
         top = None if hand.is_joker and play.direction == LOWER else hand
     step, suits = consec.after(trick, play)
     return replace(trick, leader=play.seat if leading else trick.leader, plays=trick.plays + (play,),

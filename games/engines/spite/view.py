@@ -37,7 +37,7 @@ def view(state, seat):
         "fake_joker_pile": len(state.fake_pile),
         "trick": {
             "leader": trick.leader,
-            "plays": [_play(play) for play in trick.plays],
+            "plays": [_play(play, state.window) for play in trick.plays],
             "arity": trick.arity,
             "top": describe(trick.top) if trick.top is not None else None,
             "passed": sorted(trick.passed),
@@ -47,6 +47,11 @@ def view(state, seat):
             "consec": _consec(trick, state.direction),
         },
         "reward": _reward(state, seat),
+        "countdown": _countdown(state.countdown),
+        "open_call": {"play": state.window.play, "seat": state.window.seat} if state.window else None,
+        "rulings": [_ruling(ruling) for ruling in state.rulings],
+        # Whether a play broke a rule stays hidden until it is called, or until the match is over.
+        "uncalled_misplays": list(state.uncalled) if state.over else None,
         "last_round": state.last_round,
         "standings": _standings(state),
         "can_open": seat is not None and may_open(state, seat),
@@ -54,7 +59,13 @@ def view(state, seat):
     }
 
 
-def _play(play):
+def _play(play, window):
+    shown = _shown_play(play)
+    shown["open_to_call"] = window is not None and window.play == play.id
+    return shown
+
+
+def _shown_play(play):
     if play.hand is None:
         return {"id": play.id, "seat": play.seat, "cards": [], "kind": "fake_joker", "value": None,
                 "description": "a fake joker, face down", "face_down": True, "fake_up": [], "announce": None,
@@ -82,14 +93,28 @@ def _consec(trick, direction):
             "next_value": next_value(trick, direction), "text": describe_consec(trick, direction)}
 
 
+def _countdown(countdown):
+    if countdown is None:
+        return None
+    return {"countdown": countdown.number, "seat": countdown.seat, "by": countdown.by, "seconds": countdown.seconds}
+
+
+def _ruling(ruling):
+    return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller,
+            "correct": ruling.correct, "rule": ruling.rule, "text": ruling.text, "skips": ruling.skips,
+            "fakes_to_caller": ruling.fakes_to_caller, "from_pile": ruling.from_pile}
+
+
 def _reward(state, seat):
     """A come-at-me reward step owed: whose, and (for that seat only) the cards it views."""
     if state.reward is None:
         return None
     mine = seat == state.reward.seat
     cards = viewed_cards(state)
+    # In table mode declaring the count is the player's own job (a wrong one is a misplay).
+    told = mine and not state.options.table_mode
     return {"seat": state.reward.seat, "card_count": len(cards), "cards": cards if mine else None,
-            "count": state.reward.count if mine else None}
+            "count": state.reward.count if told else None}
 
 
 def _player(state, other, viewer):
@@ -100,6 +125,8 @@ def _player(state, other, viewer):
         "fake_joker_count": len(state.fakes[other]),
         "reward_card_count": len(state.bonus[other]),
         "skips": state.skips[other],
+        "misplays": state.misplays[other],
+        "barred": other in state.trick.barred,
         "waiting_for_deal": other in state.joiners,  # joined late: sits this round out
         "passed": other in state.trick.passed,
         "place": state.places.index(other) if other in state.places else None,
@@ -129,25 +156,35 @@ def redact_event(event, seat):
         return _redact_swap(event, seat)
     if kind == "drew":
         return _redact_draw(event, seat)
-    if kind == "played_fake_down":
-        return public(event) if event["seat"] == seat else {**public(event), "fake": None}
+    if kind in _MAY_BE_MISPLAYS:
+        return _redact_play(event, seat)
     if kind == "bounty_claimed":
         redacted = as_count(public(event), "deck", "deck_count")
         if event["seat"] == seat:
             return redacted
         return as_count(as_count(redacted, "from_deck", "from_deck_count"), "fakes", "fakes_count")
-    if kind == "rewarded":
-        if event["seat"] == seat:
-            return public(event)
-        return {"type": "rewarded", "seat": event["seat"], "declared": event["declared"],
-                "viewed_count": len(event["viewed"]), "swapped": event.get("take") is not None}
     if kind in _PUBLIC_EVENTS:
         return public(event)
     raise ValueError(f"Spite has no event type {kind!r}.")
 
 
-_PUBLIC_EVENTS = frozenset({"asked", "declined", "played", "passed", "placed", "trick_won",
-                            "round_ended", "match_ended", "skipped", "joined"})
+_PUBLIC_EVENTS = frozenset({"asked", "declined", "passed", "placed", "trick_won", "round_ended", "match_ended",
+                            "skipped", "joined", "countdown_started", "misplay_called"})
+_MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "rewarded"})
+
+
+def _redact_play(event, seat):
+    """A play (or reward declaration) without table mode's verdict, which nobody sees until it is called."""
+    redacted = public(event)
+    redacted.pop("misplay", None)
+    mine = event["seat"] == seat
+    if event["type"] == "played_fake_down" and not mine:
+        redacted["fake"] = None
+    if event["type"] == "rewarded" and not mine:
+        redacted = {"type": "rewarded", "seat": event["seat"], "declared": event["declared"],
+                    "viewed_count": len(event["viewed"]), "swapped": event.get("take") is not None,
+                    **({"id": event["id"]} if "id" in event else {})}
+    return redacted
 
 
 def _redact_draw(event, seat):

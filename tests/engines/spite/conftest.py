@@ -1,4 +1,4 @@
-"""Shared fixtures for the Spite engine tests (strict mode).
+"""Shared fixtures for the Spite engine tests: strict mode unless a test's options say "table".
 
 Two ways to an exact position:
 
@@ -59,7 +59,7 @@ def deal(engine, stacked):
     """Start a match from a stacked deck given seat by seat: (events, state)."""
 
     def start(*hands, bounty=None, deck="", options=None, seed=0):
-        events = engine.start(len(hands), options=options, deck=stacked(*hands, bounty=bounty, deck=deck),
+        events = engine.start(len(hands), options=strict_unless_told(options), deck=stacked(*hands, bounty=bounty, deck=deck),
                               rng=random.Random(seed))
         return events, engine.fold(events)
 
@@ -67,6 +67,11 @@ def deal(engine, stacked):
 
 
 _UNSET = object()
+
+
+def strict_unless_told(options):
+    """Most tests check the rules by their refusals, which strict mode gives; table mode is the default."""
+    return {"misplays": "strict", **(options or {})}
 
 
 @pytest.fixture(scope="session")
@@ -84,7 +89,7 @@ def position(engine):
              bounty="9H", round=1, scores=None, buy_backs=0, places=None, arity=_UNSET, top=_UNSET, leader=None,
              last_play_joker=None, finish_history=(), options=None, **more):
         players = len(hands)
-        base = engine.fold(engine.start(players, options=options, rng=random.Random(0)))
+        base = engine.fold(engine.start(players, options=strict_unless_told(options), rng=random.Random(0)))
         trick_plays = []
         for number, entry in enumerate(plays, start=1):
             seat, text = entry[0], entry[1]

@@ -124,11 +124,15 @@ def json_round_trip(value):
     return json.loads(json.dumps(value))
 
 
+OUT_OF_TURN = ("start_countdown", "call_misplay")
+
+
 def acting_seats(engine, state):
-    """Seats that have at least one legal command now, with the commands."""
+    """Seats that have at least one legal command now (leaving out the commands any seat may give
+    out of turn: countdowns and calls), with the commands."""
     found = {}
     for seat in range(state.players):
-        legal = engine.legal_commands(state, seat)
+        legal = [command for command in engine.legal_commands(state, seat) if command["type"] not in OUT_OF_TURN]
         if legal:
             found[seat] = legal
     return found
@@ -146,6 +150,7 @@ def random_match(engine, players, options, seed, max_commands=4000, eagerness=0.
     """Yield (state, seat, command, new events, next state) through one random match, driving every
     seat that has a legal command (in the opening phase any such seat may act)."""
     rng = random.Random(seed)
+    options = {"misplays": "strict", **(options or {})}  # legal play only: strict mode refuses the rest
     state = engine.fold(engine.start(players, options=options, rng=random.Random(seed)))
     for _ in range(max_commands):
         if state.over:

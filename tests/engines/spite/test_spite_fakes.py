@@ -161,7 +161,7 @@ def test_a_seat_whose_regular_hand_is_empty_has_gone_out_even_holding_fakes(engi
     events, after = act(state, 0, play("5S"))
     assert of_type(events, "placed") == [{"type": "placed", "seat": 0, "place": 0, "reason": "out"}]
     assert after.fakes[0] == ("9C", "7C") and after.to_move == 1
-    assert engine.legal_commands(after, 0) == []
+    assert engine.legal_commands(after, 0) == [{"type": "start_countdown"}]  # no turn, only a countdown on seat 1
 
 
 def test_fakes_persist_into_the_next_round_and_deck_reward_cards_are_gone(position, act):

@@ -35,7 +35,7 @@ def test_the_joiner_is_placed_last_in_the_round_and_has_no_hand_and_no_turn(engi
     _, state = join(act, state)
     assert state.places == (None, None, None, 3) and state.hands[3] == ()
     assert state.to_move == 2
-    assert engine.legal_commands(state, 3) == []
+    assert engine.legal_commands(state, 3) == [{"type": "start_countdown"}]  # seated: it may hurry seat 2
     refused(state, 3, play("5S"))
     view = engine.view(state, 3)
     assert view["players"][3]["hand"] == [] and view["players"][3]["place"] == 3

@@ -163,11 +163,12 @@ def test_opening_phase_leads_and_decline_are_exactly_the_listed_ones(engine, dea
     assert {"type": "decline"} in engine.legal_commands(state, 1)
 
 
-def test_nothing_is_listed_for_seats_not_to_act(engine, position):
+def test_seats_not_to_act_get_only_the_countdown_on_the_seat_to_act(engine, position):
     state = position(["5S 9S", "4C 6C", "4D 7D", ""], to_move=1, plays=[(0, "5S")], places=[None, None, None, 3])
     for seat in (0, 2, 3):
-        assert engine.legal_commands(state, seat) == []
+        assert engine.legal_commands(state, seat) == [{"type": "start_countdown"}]
         assert accepted(engine, state, seat) == set()
+    assert {"type": "start_countdown"} not in engine.legal_commands(state, 1)
     for seat in (None, -1, 4, True, "1"):
         assert engine.legal_commands(state, seat) == []
 

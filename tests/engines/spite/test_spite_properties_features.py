@@ -72,7 +72,7 @@ def decide_maybe_coming_at_me(state, seat, command, rng, stats):
 def play_match(players, seed):
     """Play one random match with the checks above; returns what happened (a Counter of features)."""
     rng = random.Random(seed)
-    options = {"rounds": ROUNDS, "fake_jokers": rng.choice([players + 2, 2 * players + 4])}
+    options = {"rounds": ROUNDS, "misplays": "strict", "fake_jokers": rng.choice([players + 2, 2 * players + 4])}
     start_events = ENGINE.start(players, options=options, rng=random.Random(seed))
     faces = Counter(start_events[0]["fake_joker_faces"])
     start = hand_out_fakes(ENGINE.fold(start_events), rng)

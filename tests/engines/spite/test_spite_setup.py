@@ -148,10 +148,11 @@ def test_a_returned_joker_lands_at_a_random_place_written_into_the_dealt_event(e
 
 # --- options -------------------------------------------------------------------------------------
 
-def test_default_options_are_five_rounds_strict_and_five_fake_jokers(engine):
+def test_default_options_are_five_rounds_table_mode_and_five_fake_jokers(engine):
+    """RULINGS: "`table` (the default for Spite) plays like the real table"."""
     events = engine.start(3, rng=random.Random(0))
     started = events[0]
-    assert started["options"] == {"rounds": 5, "misplays": "strict", "fake_jokers": 5}
+    assert started["options"] == {"rounds": 5, "misplays": "table", "fake_jokers": 5}
     assert len(started["fake_joker_faces"]) == 5 and len(set(started["fake_joker_faces"])) == 5
     assert engine.fold(events).options.rounds == 5
 
@@ -159,7 +160,7 @@ def test_default_options_are_five_rounds_strict_and_five_fake_jokers(engine):
 @pytest.mark.parametrize("options", [None, {}, {"rounds": None}])
 def test_no_options_or_none_mean_the_defaults(engine, options):
     state = engine.fold(engine.start(3, options=options, rng=random.Random(0)))
-    assert state.options.rounds == 5 and state.options.misplays == "strict"
+    assert state.options.rounds == 5 and state.options.misplays == "table"
 
 
 @pytest.mark.parametrize("rounds", [1, 2, 50])
@@ -171,7 +172,7 @@ def test_rounds_option_from_1_to_50(engine, rounds):
 @pytest.mark.parametrize("options", [
     {"rounds": 0}, {"rounds": 51}, {"rounds": -1}, {"rounds": "5"}, {"rounds": 2.0}, {"rounds": True},
     {"colour": "red"}, {"round": 3},
-    {"misplays": "table"}, {"misplays": "lenient"},
+    {"misplays": "lenient"}, {"misplays": True},
     {"fake_jokers": -1}, {"fake_jokers": 53}, {"fake_jokers": "5"}, {"fake_jokers": False},
     {"fake_jokers": 2, "fake_joker_faces": ["9C"]},
     {"fake_joker_faces": ["9C", "9C"]},
@@ -191,11 +192,10 @@ def test_options_that_are_not_a_dict_raise_value_error(engine, options):
         engine.start(3, options=options, rng=random.Random(0))
 
 
-def test_table_misplay_mode_is_refused_rather_than_silently_played_strict_ruling_7(engine):
-    with pytest.raises(ValueError):
-        engine.start(4, options={"misplays": "table"}, rng=random.Random(0))
-    state = engine.fold(engine.start(4, options={"misplays": "strict"}, rng=random.Random(0)))
-    assert state.options.misplays == "strict"
+@pytest.mark.parametrize("mode", ["table", "strict"])
+def test_both_misplay_modes_can_be_chosen(engine, mode):
+    state = engine.fold(engine.start(4, options={"misplays": mode}, rng=random.Random(0)))
+    assert state.options.misplays == mode and state.options.table_mode == (mode == "table")
 
 
 def test_fake_joker_faces_option_sets_the_fake_jokers(engine):

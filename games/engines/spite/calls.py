@@ -1,0 +1,128 @@
+"""Commands any seated player may give out of turn: calling misplay on the play open to a call,
+and starting a countdown on the seat to act (with the system's command when it runs out)."""
+from ..base import require_seat
+from ..errors import IllegalCommand
+from .evolve import evolve, rewound
+from .hands import describe
+from .opening import may_open, next_ask
+from .state import OPENING
+from .trick import next_active
+from .turns import barred_pass, move_on, passing
+
+COUNTDOWN_SECONDS = 5
+PENALTY_SKIPS = 1  # one misplay, one turn to skip
+
+
+def call_misplay(state, seat, command):
+    _check_seated(state, seat)
+    if not state.options.table_mode:
+        raise IllegalCommand("This match is played strict: illegal plays are refused, so there is nothing to call.")
+    play = command.get("play")
+    if isinstance(play, bool) or not isinstance(play, int):
+        raise IllegalCommand("\"play\" must be the number of the play you call misplay on.")
+    window = state.window
+    if window is None or window.play != play:
+        raise IllegalCommand(f"Play {play} is not open to a call: only the latest play is, until the next "
+                             "play is made or the trick ends.")
+    if seat == window.seat:
+        raise IllegalCommand("You cannot call misplay on your own play.")
+    if seat in window.callers:
+        raise IllegalCommand(f"You already called misplay on play {play}.")
+    called = _judgement(state, seat, window)
+    after = evolve(state, called)
+    if not called["correct"]:
+        return [called] + move_on(after)
+    if after.phase == OPENING:
+        return [called] + _next_ask_if_nobody_opens(after)
+    if window.kind == "reward":
+        return [called] + move_on(after)
+    return [called] + barred_pass(after, window.seat)
+
+
+def _judgement(state, caller, window):
+    """The ``misplay_called`` event: right or wrong, with the rule, the sentence and the penalties."""
+    correct = window.misplay is not None
+    event = {"type": "misplay_called", "ruling": len(state.rulings) + 1, "play": window.play, "caller": caller,
+             "seat": window.seat, "correct": correct, "skips": PENALTY_SKIPS}
+    if correct:
+        held = _held_when_played(state, window)
+        event.update(rule=window.misplay.rule, text=window.misplay.text, fakes=list(held),
+                     from_pile=[] if held else list(_pile_after_restore(state, window)[:1]),
+                     discarded=list(window.seen), barred=window.kind == "play")
+    else:
+        event.update(rule="wrong_call", text=_wrong_call_text(state, window, caller),
+                     fakes=list(state.fakes[caller]), from_pile=[], discarded=[],
+                     barred=bool(state.trick.plays) and caller not in state.places and window.kind == "play")
+    return event
+
+
+def _held_when_played(state, window):
+    """The fake jokers the misplayer held when it misplayed (its face-up fakes come back to it first)."""
+    if window.kind == "play":
+        return rewound(state).fakes[window.seat]
+    return state.fakes[window.seat]
+
+
+def _pile_after_restore(state, window):
+    return rewound(state).fake_pile if window.kind == "play" else state.fake_pile
+
+
+def _wrong_call_text(state, window, caller):
+    if window.kind == "reward":
+        what = f"seat {window.seat}'s reward declaration was right"
+    else:
+        play = state.trick.plays[-1] if state.trick.plays and state.trick.plays[-1].id == window.play else None
+        shown = describe(play.hand) if play is not None and play.hand is not None else "its play"
+        what = f"seat {window.seat}'s {shown} (play {window.play}) kept the rules"
+    return f"Wrong call by seat {caller}: {what}. A wrong call is a misplay."
+
+
+def _next_ask_if_nobody_opens(state):
+    if any(may_open(state, other) for other in range(state.players)):
+        return []
+    return [next_ask(state)]
+
+
+# --- the countdown ------------------------------------------------------------
+
+def start_countdown(state, seat, command):
+    _check_seated(state, seat)
+    why = _countdown_refusal(state, seat)
+    if why:
+        raise IllegalCommand(why)
+    target = state.to_move
+    return [{"type": "countdown_started", "countdown": state.countdowns + 1, "seat": target, "by": seat,
+             "seconds": COUNTDOWN_SECONDS + state.picked_up[target]}]
+
+
+def may_start_countdown(state, seat):
+    return _countdown_refusal(state, seat) is None
+
+
+def _countdown_refusal(state, seat):
+    target = state.to_move
+    if state.countdown is not None:
+        return f"A countdown is already running on seat {state.countdown.seat}."
+    if state.phase == OPENING or target is None or state.reward is not None or not state.trick.plays:
+        return "A countdown runs only on a seat that could pass, and nobody can pass now."
+    if seat == target:
+        return "It is your turn: the countdown is for the other players to start on you."
+    return None
+
+
+def countdown_expired(state, command):
+    """The timer job: the countdown ran out without a play, so its seat has passed."""
+    number = command.get("countdown")
+    countdown = state.countdown if state is not None else None
+    if countdown is None or countdown.number != number:
+        raise IllegalCommand(f"Countdown {number!r} is not running any more; the turn has moved on.")
+    seat = countdown.seat
+    return passing(state, {"type": "passed", "seat": seat, "next": next_active(state, seat), "countdown": number})
+
+
+def _check_seated(state, seat):
+    if state is None:
+        raise IllegalCommand("The match has not started.")
+    if state.over:
+        raise IllegalCommand("The match is over.")
+    require_seat(seat, state.players)

@@ -1,0 +1,129 @@
+"""Table mode's bookkeeping as events are applied: which play is open to a call, what the player
+saw because of it, the penalties of a judged call, and when a running countdown stops.
+
+A play stays open to a call until the next play is made or the trick ends. A correct call restores
+the state from just before the play (evolve.rewound) and then applies ``penalise``.
+"""
+from dataclasses import replace
+
+from ..tuples import replace_at, without
+from .legality import Misplay
+from .state import OPENING, Ruling, Window
+
+PLAYS = frozenset({"played", "played_fake_down"})
+CLOSES = frozenset({"trick_won", "round_ended", "dealt", "match_ended"})
+# Events a restore keeps: they did not depend on the play (a late join, the turn clock's marks).
+KEPT_ON_RESTORE = frozenset({"joined", "timed_out", "marked_absent", "carried_on"})
+# Events after which a countdown keeps running (if its seat is still the one to act).
+COUNTDOWN_GOES_ON = frozenset({"countdown_started", "joined", "timed_out", "marked_absent", "carried_on"})
+
+
+def track(old, new, event):
+    """``new`` (``old`` after ``event``) with the open play and the countdown brought up to date."""
+    return _track_countdown(_track_window(old, new, event), event)
+
+
+def _track_window(old, new, event):
+    kind = event["type"]
+    if kind == "misplay_called":
+        return new  # penalise has set the window
+    if kind in PLAYS or (kind == "rewarded" and "id" in event):
+        new = close_window(new, old.window)
+        if not new.options.table_mode:
+            return new
+        before = replace(old, window=None, countdown=None) if kind in PLAYS else None
+        found = event.get("misplay")
+        window = Window(play=event["id"], seat=event["seat"], kind="play" if kind in PLAYS else "reward",
+                        misplay=Misplay(**found) if found else None, before=before)
+        return replace(new, window=window)
+    window = old.window
+    if window is None:
+        return new
+    if kind in CLOSES:
+        return close_window(new, window)
+    if kind in KEPT_ON_RESTORE:
+        window = replace(window, kept=window.kept + (event,))
+    elif kind == "drew" and event["seat"] == window.seat:
+        window = replace(window, seen=window.seen + tuple(event["cards"]))
+    elif kind == "bounty_claimed" and event["seat"] == window.seat:
+        turned = (event["bounty"],) if event["bounty"] else ()
+        window = replace(window, seen=window.seen + tuple(event["from_deck"]) + turned)
+    return replace(new, window=window)
+
+
+def close_window(state, window):
+    """No play is open to a call any more; an uncalled misplay stands (and is kept for the match's end)."""
+    if window is not None and window.misplay is not None:
+        entry = {"play": window.play, "seat": window.seat, **window.misplay.as_dict()}
+        state = replace(state, uncalled=state.uncalled + (entry,))
+    return replace(state, window=None)
+
+
+def _track_countdown(state, event):
+    countdown = state.countdown
+    if countdown is None:
+        return state
+    goes_on = event["type"] in COUNTDOWN_GOES_ON or (event["type"] == "misplay_called" and not event["correct"])
+    if goes_on and state.to_move == countdown.seat:
+        return state
+    return replace(state, countdown=None)
+
+
+def count_pickups(state, event):
+    """Cards each seat picked up since its last play: a countdown on it runs a second longer for each."""
+    kind, picked = event["type"], list(state.picked_up)
+    if kind == "dealt":
+        picked = [len(hand) for hand in event["hands"]]
+    elif kind == "swapped":
+        picked = [count + len(took) for count, took in zip(picked, event["took"])]
+    elif kind == "drew":
+        picked[event["seat"]] += len(event["cards"])
+    elif kind == "bounty_claimed":
+        picked[event["seat"]] += len(event["fakes"]) + len(event["from_deck"])
+    elif kind == "rewarded" and event.get("take") is not None:
+        picked[event["seat"]] += 1
+    elif kind in PLAYS:
+        picked[event["seat"]] = 0
+    elif kind == "misplay_called" and event["correct"]:
+        picked[event["caller"]] += len(event["fakes"]) + len(event["from_pile"])
+    else:
+        return state
+    return replace(state, picked_up=tuple(picked))
+
+
+def penalise(state, event):
+    """A judged call's penalties: fake jokers forfeited (to a correct caller, else to the pile), one
+    from the pile for a correct caller when the misplayer held none, the seen cards discarded, turns
+    to skip, and for a misplay in a trick in progress, out of the trick with no buy back."""
+    correct, caller = event["correct"], event["caller"]
+    penalised = event["seat"] if correct else caller
+    fakes = replace_at(state.fakes, penalised, without(state.fakes[penalised], event["fakes"]))
+    pile = state.fake_pile
+    if correct:
+        fakes = replace_at(fakes, caller, fakes[caller] + tuple(event["fakes"]) + tuple(event["from_pile"]))
+        pile = pile[len(event["from_pile"]):]
+    else:
+        pile = pile + tuple(event["fakes"])
+    trick = state.trick
+    if event["barred"]:
+        trick = replace(trick, barred=trick.barred | {penalised}, passed=trick.passed | {penalised})
+    declined = state.declined
+    if correct and state.phase == OPENING:
+        declined = declined | {(penalised, state.ask)}
+    ruling = Ruling(id=event["ruling"], play=event["play"], seat=event["seat"], caller=caller, correct=correct,
+                    rule=event["rule"], text=event["text"], skips=event["skips"],
+                    fakes_to_caller=len(event["fakes"]) if correct else 0, from_pile=len(event["from_pile"]))
+    window = None if correct else replace(state.window, callers=state.window.callers | {caller})
+    return replace(
+        state,
+        fakes=fakes,
+        fake_pile=pile,
+        deck=without(state.deck, event["discarded"]),
+        discard=state.discard + tuple(event["discarded"]),
+        skips=replace_at(state.skips, penalised, state.skips[penalised] + event["skips"]),
+        misplays=replace_at(state.misplays, penalised, state.misplays[penalised] + 1),
+        trick=trick,
+        declined=declined,
+        rulings=state.rulings + (ruling,),
+        window=window,
+    )

@@ -1,0 +1,302 @@
+"""Table mode (RULINGS "Table mode (misplays)"; rules/spite.md "Misplays"): an illegal play made in
+turn from held cards is accepted and kept secret; any other seat may call it until the next play
+or the trick's end; the server judges at once. A correct call restores the trick to the hand before
+it and applies the penalties; a wrong call is a misplay by the caller; an uncalled misplay stands."""
+import pytest
+
+from spite_helpers import PASS, of_type, play
+
+TABLE = {"misplays": "table"}
+
+
+def call(play_id):
+    return {"type": "call_misplay", "play": play_id}
+
+
+@pytest.fixture
+def table(position):
+    """A position in table mode."""
+
+    def make(hands, options=None, **more):
+        return position(hands, options={**TABLE, **(options or {})}, **more)
+
+    return make
+
+
+def ruling(events):
+    return of_type(events, "misplay_called")[0]
+
+
+# Each kind of misplay the rules name: a position (seat 0 leads 8D, seat 1 to play), the illegal
+# command, the rule it breaks, and a legal command of the same kind for the wrong-call case.
+KINDS = {
+    "wrong arity": (dict(), play("9S", "9H"), "follow", play("9S")),
+    "does not beat": (dict(), play("6S"), "follow", play("9S")),
+    "announcement on a non-7": (dict(), play("9S", announce="lower"), "announcement", play("9S")),
+    "missing buy back": (dict(passed=(1,)), play("2S"), "buy_back", play("2S", buy_back=1)),
+    "wrong buy back count": (dict(passed=(1,)), play("2S", buy_back=2), "buy_back", play("2S", buy_back=1)),
+    "forbidden come-at-me": (dict(), play("2S", come_at_me=True), "come_at_me", play("9S", come_at_me=True)),
+    "wrong bounty claim": (dict(), play("9S", bounty_claim=1), "bounty_claim", play("9S")),
+    "fake joker face down by a passed seat": (dict(passed=(1,), fakes=((), ("QH",), ())),
+                                              {"type": "play_fake_down", "fake": "QH"}, "fake_down",
+                                              play("2S", buy_back=1)),
+}
+
+
+def kind_position(table, act, **more):
+    """Seat 0 has led 8D (a real play, so it was open to a call and is now closed by seat 1's)."""
+    passed = more.pop("passed", ())
+    state = table(["8D 5C 5D", "9S 9H 6S 2S 4C", "10S 10H 3C JK"], to_move=0, fake_pile=("AS", "KH"), **more)
+    _, state = act(state, 0, play("8D"))
+    if passed:  # seat 1 passes once round the table: seat 2 plays on, seat 0 passes, back to seat 1
+        _, state = act(state, 1, PASS)
+        _, state = act(state, 2, play("10S"))
+        _, state = act(state, 0, PASS)
+    return state
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_each_misplay_is_accepted_secretly_and_a_correct_call_restores_the_trick(engine, table, act, name):
+    setup, illegal, rule, _ = KINDS[name]
+    state = kind_position(table, act, **setup)
+    before_trick, hand_before = state.trick, state.hands[1]
+    events, after = act(state, 1, illegal)
+    played = events[0]
+    assert played["misplay"]["rule"] == rule and played["misplay"]["text"]
+    for seat in (None, 0, 1, 2):  # nobody is told, not even the player
+        assert all("misplay" not in engine.redact_event(event, seat) for event in events)
+        assert "misplay" not in str(engine.view(after, seat)["trick"])
+    assert {"type": "call_misplay", "play": played["id"]} in engine.legal_commands(after, 2)
+    events, called = act(after, 2, call(played["id"]))
+    judged = ruling(events)
+    assert judged["correct"] and judged["rule"] == rule and judged["seat"] == 1 and judged["caller"] == 2
+    assert judged["text"] == played["misplay"]["text"]
+    restored = engine.evolve(after, judged)
+    assert sorted(restored.hands[1]) == sorted(hand_before)  # the illegal hand went back
+    assert restored.trick.plays == before_trick.plays  # the trick is as it was before it
+    assert 1 in restored.trick.barred and restored.skips[1] == 1 and restored.misplays[1] == 1
+    assert engine.view(restored, None)["players"][1]["barred"]
+    # Out of the trick, seat 1 passes at once (here the trick then ends if everyone else had passed).
+    passed = of_type(events, "passed")[0]
+    assert passed["seat"] == 1 and passed["barred"]
+    assert called.to_move == 2 and called.hands[1] == restored.hands[1]
+    view = engine.view(called, None)
+    assert view["rulings"][-1]["text"] == judged["text"] and view["rulings"][-1]["correct"]
+    assert view["players"][1]["skips"] == 1 and view["players"][1]["misplays"] == 1
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_calling_a_legal_play_of_each_kind_is_a_misplay_by_the_caller(engine, table, act, name):
+    setup, _, _, legal = KINDS[name]
+    state = kind_position(table, act, **setup)
+    events, after = act(state, 1, legal)
+    assert events[0]["misplay"] is None
+    events, called = act(after, 0, call(events[0]["id"]))
+    judged = ruling(events)
+    assert not judged["correct"] and judged["rule"] == "wrong_call" and judged["caller"] == 0
+    assert "wrong call by seat 0" in judged["text"].lower()
+    assert called.trick.plays == after.trick.plays  # the play stands
+    assert called.skips[0] == 1 and called.misplays[0] == 1 and called.misplays[1] == 0
+    assert 0 in called.trick.barred  # out of this trick: when its turn comes it passes
+    assert engine.view(called, 2)["rulings"][-1]["correct"] is False
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_an_uncalled_misplay_of_each_kind_stands_when_the_next_play_is_made(engine, table, act, refused, name):
+    setup, illegal, rule, _ = KINDS[name]
+    state = kind_position(table, act, **setup)
+    events, after = act(state, 1, illegal)
+    play_id = events[0]["id"]
+    assert after.to_move == 2
+    _, after = act(after, 2, play("JK"))  # the next play closes the window
+    refused(after, 0, call(play_id), "not open to a call")
+    assert [p.id for p in after.trick.plays][-2] == play_id  # the illegal play stands
+    assert after.uncalled[-1] == {"play": play_id, "seat": 1, **events[0]["misplay"]}
+    assert after.uncalled[-1]["rule"] == rule
+    assert engine.view(after, None)["uncalled_misplays"] is None  # revealed only when the match is over
+
+
+def test_the_window_closes_when_the_trick_ends(engine, table, act, refused):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))  # does not beat 8D
+    play_id = events[0]["id"]
+    _, state = act(state, 2, PASS)
+    _, state = act(state, 0, PASS)  # the turn would come back to seat 1: it wins the trick
+    assert state.trick.plays == () and state.to_move == 1
+    refused(state, 0, call(play_id), "not open to a call")
+    assert state.uncalled[-1]["play"] == play_id
+
+
+def test_passes_keep_the_window_open_and_a_later_call_undoes_them(engine, table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QC QD"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    _, state = act(state, 2, PASS)
+    events, state = act(state, 0, call(events[0]["id"]))
+    # Back to 8D led by seat 0; seat 1 is out of the trick, seat 2's pass on the illegal hand is void.
+    assert [p.cards for p in state.trick.plays] == [("8D",)]
+    assert state.to_move == 2 and state.trick.passed == frozenset({1})
+
+
+def test_the_first_correct_caller_takes_the_misplayers_fake_jokers(engine, table, act, refused):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0, fakes=((), ("JH", "7C"), ()), fake_pile=("AS",))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, {"type": "play", "cards": [], "fake_up": ["7C"]})  # a 7 does not beat 8D
+    assert state.fakes[1] == ("JH",) and state.fake_pile == ("AS", "7C")
+    events, state = act(state, 2, call(events[0]["id"]))
+    judged = ruling(events)
+    assert sorted(judged["fakes"]) == ["7C", "JH"] and judged["from_pile"] == []
+    assert sorted(state.fakes[2]) == ["7C", "JH"] and state.fakes[1] == () and state.fake_pile == ("AS",)
+    refused(state, 0, call(events[0]["play"]), "not open to a call")  # only the first caller
+
+
+def test_a_caller_gets_one_from_the_pile_when_the_misplayer_held_no_fakes(table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0, fake_pile=("AS", "KH"))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    events, state = act(state, 2, call(events[0]["id"]))
+    assert ruling(events)["from_pile"] == ["AS"] and state.fakes[2] == ("AS",) and state.fake_pile == ("KH",)
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0, fake_pile=())
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    events, state = act(state, 2, call(events[0]["id"]))
+    assert ruling(events)["from_pile"] == [] and state.fakes[2] == ()
+
+
+def test_a_wrong_caller_forfeits_its_fakes_to_the_pile(table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0, fakes=((), (), ("JH",)), fake_pile=("AS",))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("9S"))
+    events, state = act(state, 2, call(events[0]["id"]))
+    assert ruling(events)["fakes"] == ["JH"] and state.fakes[2] == () and state.fake_pile == ("AS", "JH")
+
+
+def test_a_wrong_caller_to_move_passes_at_once_and_may_not_call_twice(engine, table, act, refused):
+    state = table(["8D 5C", "9S 6S 4C", "10C 4D", "QS QH"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("9S"))
+    play_id = events[0]["id"]
+    events, state = act(state, 2, call(play_id))
+    assert [e["type"] for e in events] == ["misplay_called", "passed"] and events[1]["barred"]
+    assert state.to_move == 3
+    refused(state, 2, call(play_id), "already called")
+    assert {"type": "call_misplay", "play": play_id} not in engine.legal_commands(state, 2)
+
+
+def test_the_penalty_skips_come_in_the_next_trick(table, act):
+    state = table(["8D 5C 6C", "9S 6S 4C 7H", "10C 4D QD"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    events, state = act(state, 2, call(events[0]["id"]))
+    assert state.to_move == 2 and state.skips[1] == 1  # seat 1's own pass took no skip
+    _, state = act(state, 2, play("10C"))
+    events, state = act(state, 0, PASS)  # seat 1 is barred: passes by itself, the trick ends
+    assert of_type(events, "trick_won")[0]["seat"] == 2 and state.skips[1] == 1
+    _, state = act(state, 2, play("4D"))
+    events, state = act(state, 0, play("5C"))
+    assert of_type(events, "skipped")[0]["seat"] == 1 and state.skips[1] == 0
+
+
+def test_a_called_lead_hands_the_lead_on(engine, table, act):
+    state = table(["8D 9D 5C", "9S 6S 4C", "10C 4D"], to_move=0)
+    events, state = act(state, 0, play("8D", announce="lower"))  # only natural 7s announce
+    assert events[0]["misplay"]["rule"] == "announcement" and state.direction == "lower"
+    events, state = act(state, 1, call(events[0]["id"]))
+    assert state.trick.plays == () and state.trick.leader == 1 and state.to_move == 1
+    assert state.direction == "higher" and sorted(state.hands[0]) == ["5C", "8D", "9D"]
+    assert of_type(events, "passed")[0] == {"type": "passed", "seat": 0, "next": 1, "barred": True}
+
+
+def test_a_correct_call_discards_the_buy_back_cards_the_misplayer_saw(table, act):
+    state = table(["8D 5C", "9S 9H 6S", "10S 3C"], to_move=0, deck="4C 5D 6D 7D")
+    _, state = act(state, 0, play("8D"))
+    _, state = act(state, 1, PASS)
+    _, state = act(state, 2, play("10S"))
+    _, state = act(state, 0, PASS)
+    events, state = act(state, 1, play("9S", buy_back=2))  # the counter asks for 1; does not beat 10S
+    assert of_type(events, "drew")[0]["cards"] == ["4C", "5D"]
+    events, state = act(state, 2, call(events[0]["id"]))
+    assert ruling(events)["discarded"] == ["4C", "5D"]
+    assert sorted(state.hands[1]) == ["6S", "9H", "9S"] and state.deck == ("6D", "7D")
+    assert state.discard == ("4C", "5D", "8D", "10S")  # then seat 2 won the trick
+    assert state.buy_backs == 0  # the called buy back never happened: the counter still asks for 1
+
+
+def test_a_called_misplay_that_went_out_puts_the_seat_back_in_the_round(table, act):
+    state = table(["8D 5C", "6S", "10S 3C", "QS QH"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))  # goes out on a card that does not beat
+    assert of_type(events, "placed")[0]["seat"] == 1 and 1 in state.places
+    events, state = act(state, 2, call(events[0]["id"]))
+    assert 1 not in state.places and state.hands[1] == ("6S",)
+
+
+def test_a_wrong_reward_declaration_may_be_called(engine, table, act, refused):
+    state = table(["5S 9H JD", "6D 4H", "4S 8H"], to_move=0, fake_pile=("AS",))
+    _, state = act(state, 0, play("5S", come_at_me=True))
+    _, state = act(state, 1, play("6D"))
+    _, state = act(state, 2, PASS)
+    _, state = act(state, 0, play("9H"))
+    _, state = act(state, 1, PASS)
+    _, state = act(state, 2, PASS)
+    assert state.reward.count == 3 and engine.view(state, 0)["reward"]["count"] is None  # declare it yourself
+    events, state = act(state, 0, {"type": "reward", "declared": 4, "swap": None})
+    rewarded = events[0]
+    assert rewarded["misplay"]["rule"] == "reward" and "misplay" not in engine.redact_event(rewarded, 0)
+    events, state = act(state, 1, call(rewarded["id"]))
+    judged = ruling(events)
+    assert judged["correct"] and judged["rule"] == "reward" and not judged["barred"]
+    # Seat 0 was to lead: its penalty skip hands the lead on at once.
+    assert of_type(events, "skipped")[0]["seat"] == 0 and state.to_move == 1 and state.fakes[1] == ("AS",)
+
+
+def test_an_uncalled_wrong_size_hand_stands_and_the_trick_goes_on_at_its_size(table, act):
+    state = table(["8D 5C", "9S 9H 6S", "10S 10H 3C"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("9S", "9H"))
+    assert events[0]["misplay"]["rule"] == "follow" and state.trick.arity == 2
+    events, state = act(state, 2, play("10S", "10H"))
+    assert events[0]["misplay"] is None  # a higher pair beats the standing pair
+
+
+def test_strict_mode_has_nothing_to_call(position, act, refused):
+    state = position(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
+    events, state = act(state, 0, play("8D"))
+    assert "misplay" not in events[0]
+    refused(state, 1, call(events[0]["id"]), "strict")
+
+
+@pytest.mark.parametrize("command, words", [
+    ({"type": "call_misplay"}, "number of the play"),
+    ({"type": "call_misplay", "play": "7"}, "number of the play"),
+    ({"type": "call_misplay", "play": True}, "number of the play"),
+    ({"type": "call_misplay", "play": 99}, "not open to a call"),
+])
+def test_malformed_calls_are_refused(table, act, refused, command, words):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    refused(state, 1, command, words)
+
+
+def test_a_seat_cannot_call_its_own_play_and_a_non_seat_cannot_call(table, act, refused):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
+    events, state = act(state, 0, play("8D"))
+    refused(state, 0, call(events[0]["id"]), "your own play")
+    refused(state, 7, call(events[0]["id"]), "no seat")
+
+
+def test_cards_not_held_and_hands_that_are_no_hand_are_still_refused(table, act, refused):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
+    refused(state, 0, play("QS"), "do not hold")
+    refused(state, 0, play("8D", "5C"), "")
+    refused(state, 1, play("9S"), "turn")
+
+
+def test_the_match_end_reveals_uncalled_misplays(engine, table, act):
+    state = table(["8D", "6S", "3C 4C"], to_move=0, options={"rounds": 1})
+    _, state = act(state, 0, play("8D"))  # goes out first
+    events, state = act(state, 1, play("6S"))  # goes out on a card that does not beat: the round ends
+    assert state.over and of_type(events, "match_ended")
+    assert engine.view(state, 2)["uncalled_misplays"] == [
+        {"play": events[0]["id"], "seat": 1, "rule": "follow", "text": events[0]["misplay"]["text"]}]
