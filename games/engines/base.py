@@ -3,6 +3,7 @@ import random
 from collections import Counter
 from functools import reduce
 
+from . import turn_clock
 from .errors import IllegalCommand
 
 
@@ -55,6 +56,23 @@ class Engine:
         """The event as ``seat`` may see it while the game runs (None = spectator)."""
         raise NotImplementedError
 
+    def timers(self, state):
+        """The game's own timers running now: dicts with "key" (unique in the table's life), "seconds"
+        and "command" (the system command to submit when it runs out). None by default."""
+        return []
+
+    def host_commands_now(self, state):
+        """The host commands (dicts like ``host_commands``) the host may give now: none unless the game
+        runs; ``host_commands`` and, while a seat is absent on the turn clock, abandon and carry on."""
+        if state is None or self.is_over(state):
+            return []
+        return list(self.host_commands) + turn_clock.host_entries(getattr(state, "clock", None))
+
+    @property
+    def host_command_types(self):
+        """Every command type a host may ever give in this game (to route a command to the host)."""
+        return frozenset(entry["command"]["type"] for entry in self.host_commands) | turn_clock.HOST_TYPES
+
     def is_over(self, state):
         raise NotImplementedError
 
@@ -75,7 +93,8 @@ class RulesEngine(Engine):
 
     ``deal.start``, ``evolve.evolve``, ``decide.decide``, ``view.view``,
     ``view.redact_event``, ``legal.legal_commands`` and, if the game has one,
-    ``legal.board_commands``. A state has an ``over`` property.
+    ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now`` (given the state and the
+    engine's ``host_commands``). A state has an ``over`` property.
     """
 
     def __init__(self, *, deal, evolve, decide, view, legal):
@@ -102,6 +121,14 @@ class RulesEngine(Engine):
 
     def redact_event(self, event, seat):
         return self._view.redact_event(event, seat)
+
+    def timers(self, state):
+        timers = getattr(self._legal, "timers", None)
+        return timers(state) if timers and state is not None else super().timers(state)
+
+    def host_commands_now(self, state):
+        now = getattr(self._legal, "host_commands_now", None)
+        return now(state, self.host_commands) if now else super().host_commands_now(state)
 
     def is_over(self, state):
         return state is not None and state.over

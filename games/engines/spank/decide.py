@@ -1,8 +1,10 @@
 """Turning a seat's command into events, or refusing it with a sentence the player can read."""
 
+from .. import turn_clock
 from ..base import require_dict, require_held, require_index, require_turn
 from ..errors import IllegalCommand
 from .deck import STACKS_PER_SEAT
+from .auto import default_command
 from .evolve import evolve
 from .legal import possible_moves, spank_result, step_refusal
 from .stack import join
@@ -11,6 +13,8 @@ from .turns import end_turn
 
 def decide(state, seat, command, rng=None):
     kind = require_dict(command)
+    if seat is None:
+        return turn_clock.decide_unseated(state, command, default_action, evolve, rng)
     _check_may_act(state, seat)
     handler = _HANDLERS.get(kind)
     if handler is None:
@@ -99,6 +103,11 @@ def _require_card(state, seat, command):
         raise IllegalCommand("\"card\" must be the code of a card in your hand, such as \"QH\".")
     require_held(state.hands[seat], [card])
     return card
+
+
+def default_action(state, seat, rng=None):
+    """The turn clock's default action (see ``auto``): one command, which ends the turn."""
+    return decide(state, seat, default_command(state, seat), rng)
 
 
 _HANDLERS = {

@@ -1,14 +1,20 @@
 """Applying one event to the state. Pure: no randomness, no checks (decide made the event)."""
 from dataclasses import replace
 
+from .. import turn_clock
 from ..base import apply_event
 from .options import parse_options
 from ..tuples import replace_at, with_hand, without
 from .state import MOVE, PLAY, UPKEEP, ScoreStep, State, with_stack
 
 
+# The events a seat's own command makes, with the seat under "seat": they clear its turn-clock streak.
+# "drew" is always the drawing seat's own end of turn (by end_turn, a placement or a discard).
+OWN_ACTIONS = frozenset({"discarded", "spanked", "moved", "retired", "placed", "drew"})
+
+
 def evolve(state, event):
-    return apply_event(_APPLY, state, event, "Spank!")
+    return turn_clock.after_event(apply_event(_APPLY, state, event, "Spank!"), event, OWN_ACTIONS)
 
 
 def _dealt(_, event):
@@ -112,4 +118,5 @@ _APPLY = {
     "retired": _retired,
     "placed": _placed,
     "drew": _drew,
+    **turn_clock.HANDLERS,
 }

@@ -6,6 +6,7 @@ and nothing can change a state once made: ``evolve`` builds a new one.
 from dataclasses import dataclass, replace
 
 from ..tuples import replace_at
+from ..turn_clock import Clock
 from .options import Options
 
 # The steps of a turn a seat can act in. Score and Draw happen by themselves.
@@ -40,10 +41,11 @@ class State:
     moved: str | None = None  # "move" or "retire" once done this turn
     winner: int | None = None
     last_score: ScoreStep | None = None
+    clock: Clock = Clock()  # the turn clock's timeouts and absent seats
 
     @property
     def over(self):
-        return self.winner is not None
+        return self.winner is not None or self.clock.abandoned
 
 
 def with_stack(state, seat, index, cards):

@@ -5,6 +5,7 @@ viewer's own, the cards another seat draws, and the order of the stock.
 Public: stacks, scores, spanks, moves, retires, placements and upkeep
 discards (those cards go face up to the Discard).
 """
+from .. import turn_clock
 from ..redaction import as_count, deal_without_other_hands, draw_seen_by, public
 from .legal import must_place, phase
 from .stack import pattern
@@ -18,6 +19,7 @@ def view(state, seat):
         "to_move": state.to_move,
         "over": state.over,
         "winner": state.winner,
+        "abandoned": state.clock.abandoned,
         "phase": phase(state),
         "turn": state.turn,
         "target": TARGET,
@@ -41,6 +43,7 @@ def _player(state, other, viewer):
         "score": state.scores[other],
         "stacks": [list(stack) for stack in stacks],
         "hand_count": len(state.hands[other]),
+        "absent": state.clock.is_absent(other),
     }
     if state.options.sequence:
         player["patterns"] = [pattern(stack) for stack in stacks]
@@ -62,10 +65,11 @@ def redact_event(event, seat):
     if kind == "dealt":
         return as_count(deal_without_other_hands(event, seat), "stock", "stock_count")
     if kind == "drew":
-        return draw_seen_by(event, seat, "reshuffled")
+        return turn_clock.with_auto(event, draw_seen_by(event, seat, "reshuffled"))
     if kind in _PUBLIC_EVENTS:
         return public(event)
     raise ValueError(f"Spank! has no event type {kind!r}.")
 
 
-_PUBLIC_EVENTS = frozenset({"scored", "won", "discarded", "spanked", "moved", "retired", "placed"})
+_PUBLIC_EVENTS = (frozenset({"scored", "won", "discarded", "spanked", "moved", "retired", "placed"})
+                  | turn_clock.EVENT_TYPES)

@@ -1,8 +1,11 @@
 """Turning a seat's command into events, or refusing it with a sentence the player can read."""
+from functools import reduce
 
+from .. import turn_clock
 from ..base import require_dict, require_held, require_index, require_turn
 from ..errors import IllegalCommand
 from .deck import DISCARD_PILES, HAND_SIZE, PLAY_SLOTS
+from .auto import default_command
 from .evolve import evolve
 from .piles import completes, playable_ace, refusal
 from .turns import can_draw_anything, draw, draw_up, empty_discards, end_needs, may_draw, next_seat
@@ -11,6 +14,8 @@ from .stalemate import stalemate
 
 def decide(state, seat, command, rng=None):
     kind = require_dict(command)
+    if seat is None:
+        return turn_clock.decide_unseated(state, command, default_action, evolve, rng)
     require_turn(state, seat, "Spite & Malice")
     handler = _HANDLERS.get(kind)
     if handler is None:
@@ -141,6 +146,18 @@ def _fills_wanted(empty, fills_needed):
         names = ", ".join(str(pile) for pile in empty) or "none"
         return f"Fill every empty discard pile ({names}) with one card from your hand."
     return f"With nothing left to draw, fill {fills_needed} of your empty discard piles, one card each."
+
+
+# --- the turn clock's default action ------------------------------------------------
+
+def default_action(state, seat, rng=None):
+    """The events of the seat's commands from ``auto.default_command`` until its turn (or the game) ends."""
+    events = []
+    while not state.over and state.to_move == seat:
+        new = decide(state, seat, default_command(state, seat), rng)
+        events += new
+        state = reduce(evolve, new, state)
+    return events
 
 
 _HANDLERS = {

@@ -1,6 +1,7 @@
 """Applying one event to the state. Pure: no randomness, no checks (decide made the event)."""
 from dataclasses import replace
 
+from .. import turn_clock
 from ..base import apply_event
 from ..tuples import replace_at, with_hand, without
 from .options import Options
@@ -8,8 +9,13 @@ from .state import STALEMATE, WIN, State, with_discard, with_play_pile
 from .turns import can_draw_anything
 
 
+# The events a seat's own command makes, with the seat under "seat": they clear its turn-clock streak.
+# Not "drew": the draw that starts a turn comes from the seat before, so it is no sign of life.
+OWN_ACTIONS = frozenset({"played", "turn_ended"})
+
+
 def evolve(state, event):
-    return apply_event(_APPLY, state, event, "Spite & Malice")
+    return turn_clock.after_event(apply_event(_APPLY, state, event, "Spite & Malice"), event, OWN_ACTIONS)
 
 
 def _dealt(_, event):
@@ -99,4 +105,5 @@ _APPLY = {
     "drew": _drew,
     "turn_ended": _turn_ended,
     "stalemated": _stalemated,
+    **turn_clock.HANDLERS,
 }

@@ -7,6 +7,7 @@ the empty tuple.
 from dataclasses import dataclass, replace
 
 from ..tuples import replace_at
+from ..turn_clock import Clock
 from .options import Options
 
 WIN = "win"  # a seat played its last win card
@@ -30,10 +31,11 @@ class State:
     barren_turns: int = 0  # turns in a row without a play, with nothing left to draw
     result: str | None = None  # WIN or STALEMATE once the game is over
     winner: int | None = None  # None after a stalemate between equal win piles
+    clock: Clock = Clock()  # the turn clock's timeouts and absent seats
 
     @property
     def over(self):
-        return self.result is not None
+        return self.result is not None or self.clock.abandoned
 
 
 def with_discard(state, seat, pile, cards):

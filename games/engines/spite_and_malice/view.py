@@ -5,6 +5,7 @@ viewer's own, the cards a seat draws, the order of the draw pile and of a
 refill, and the win cards under each top. Public: play piles, every discard
 pile in full, win-pile tops and counts, every play and every end of turn.
 """
+from .. import turn_clock
 from ..cards import JOKER
 from ..redaction import as_count, deal_without_other_hands, draw_seen_by, public
 from .legal import is_to_move
@@ -19,7 +20,8 @@ def view(state, seat):
         "to_move": state.to_move,
         "over": state.over,
         "winner": state.winner,
-        "result": state.result,
+        "result": "abandoned" if state.clock.abandoned else state.result,
+        "abandoned": state.clock.abandoned,
         "turn": state.turn,
         "options": state.options.as_dict(),
         "play_piles": [_play_pile(pile) for pile in state.play_piles],
@@ -45,6 +47,7 @@ def _player(state, other, viewer):
         "win_count": len(win),
         "discards": [list(pile) for pile in state.discards[other]],
         "hand_count": len(state.hands[other]),
+        "absent": state.clock.is_absent(other),
     }
     if other == viewer:
         player["hand"] = list(state.hands[other])
@@ -73,13 +76,14 @@ def redact_event(event, seat):
     if kind == "dealt":
         return _redact_deal(event, seat)
     if kind == "drew":
-        return draw_seen_by(event, seat, "refill")
+        return turn_clock.with_auto(event, draw_seen_by(event, seat, "refill"))
     if kind in _PUBLIC_EVENTS:
         return public(event)
     raise ValueError(f"Spite & Malice has no event type {kind!r}.")
 
 
-_PUBLIC_EVENTS = frozenset({"played", "win_turned", "pile_retired", "won", "turn_ended", "stalemated"})
+_PUBLIC_EVENTS = (frozenset({"played", "win_turned", "pile_retired", "won", "turn_ended", "stalemated"})
+                  | turn_clock.EVENT_TYPES)
 
 
 def _redact_deal(event, seat):

@@ -1,0 +1,179 @@
+"""Turn clocks, the part every game shares: timeouts, absent seats, and the host's abandon or carry on.
+
+The platform runs the clock (a table option, not a game option). When a turn
+runs out it gives the system command ``{"type": "turn_timeout", "seat": s}``.
+The game decides it into ``timed_out``, then the events of its safe default
+action, each tagged ``"auto": True``, and after the third timeout in a row
+``marked_absent``. While a seat is absent the host may ``abandon`` the game
+(over, no winner) or ``carry_on`` (the absent seat keeps getting default
+actions). The seat's own next action clears its streak and its absence.
+
+A game keeps a ``Clock`` as its state's ``clock`` field and supplies only
+its default action; this module does the rest. Pure, like every engine.
+"""
+from dataclasses import dataclass, replace
+from functools import reduce
+
+from .errors import IllegalCommand
+
+ABSENT_AFTER = 3  # timeouts in a row that mark a seat absent
+
+TIMEOUT = "turn_timeout"
+ABANDON = "abandon"
+CARRY_ON = "carry_on"
+HOST_TYPES = frozenset({ABANDON, CARRY_ON})
+EVENT_TYPES = frozenset({"timed_out", "marked_absent", "carried_on", "abandoned"})  # all public
+
+_HOST_ENTRIES = {
+    ABANDON: {"command": {"type": ABANDON}, "label": "Abandon the game",
+              "confirm": "A seat is absent. Abandon the game now? It ends with no winner."},
+    CARRY_ON: {"command": {"type": CARRY_ON}, "label": "Carry on",
+               "confirm": "Carry on without the absent seat? It keeps getting default actions until it acts."},
+}
+
+
+@dataclass(frozen=True)
+class Clock:
+    timeouts: tuple = ()  # per seat: timeouts in a row without an own action (missing seats: 0)
+    absent: frozenset = frozenset()  # seats marked absent
+    carried: frozenset = frozenset()  # absent seats the host chose to carry on without
+    abandoned: bool = False
+
+    def streak(self, seat):
+        return self.timeouts[seat] if seat < len(self.timeouts) else 0
+
+    def is_absent(self, seat):
+        return seat in self.absent
+
+
+# --- evolve -------------------------------------------------------------------
+
+def timed_out(clock, seat):
+    return replace(clock, timeouts=_with_streak(clock.timeouts, seat, clock.streak(seat) + 1))
+
+
+def marked_absent(clock, seat):
+    return replace(clock, absent=clock.absent | {seat})
+
+
+def carried_on(clock, seat):
+    return replace(clock, carried=clock.carried | {seat})
+
+
+def abandoned(clock):
+    return replace(clock, abandoned=True)
+
+
+def acted(clock, seat):
+    """The seat acted itself: no streak, not absent."""
+    if not clock.streak(seat) and seat not in clock.absent:
+        return clock
+    return replace(clock, timeouts=_with_streak(clock.timeouts, seat, 0),
+                   absent=clock.absent - {seat}, carried=clock.carried - {seat})
+
+
+def _with_streak(timeouts, seat, count):
+    padded = timeouts + (0,) * (seat + 1 - len(timeouts))
+    return padded[:seat] + (count,) + padded[seat + 1:]
+
+
+def _on_clock(change):
+    """An evolve handler ``(state, event) -> state`` changing only the state's ``clock``."""
+    return lambda state, event: replace(state, clock=change(state.clock, event))
+
+
+# The evolve handlers of the clock's events, for a game's own table of handlers. ``abandoned`` also
+# clears ``to_move`` (the game's ``over`` must be true once ``state.clock.abandoned`` is).
+HANDLERS = {
+    "timed_out": _on_clock(lambda clock, event: timed_out(clock, event["seat"])),
+    "marked_absent": _on_clock(lambda clock, event: marked_absent(clock, event["seat"])),
+    "carried_on": _on_clock(lambda clock, event: carried_on(clock, event["seat"])),
+    "abandoned": lambda state, event: replace(state, clock=abandoned(state.clock), to_move=None),
+}
+
+
+def after_event(state, event, own_actions):
+    """The state after ``event`` with the streak reset if it was the seat's own action.
+
+    ``own_actions`` are the game's event types that a seat's own command makes
+    (with the acting seat under "seat"), or a function telling such an event;
+    events tagged "auto" never count.
+    """
+    own = own_actions(event) if callable(own_actions) else event.get("type") in own_actions
+    if not own or event.get("auto"):
+        return state
+    clock = acted(state.clock, event["seat"])
+    return state if clock is state.clock else replace(state, clock=clock)
+
+
+# --- decide -------------------------------------------------------------------
+
+def is_unseated_command(command):
+    return isinstance(command, dict) and command.get("type") in HOST_TYPES | {TIMEOUT}
+
+
+def decide_unseated(state, command, default_action, evolve, rng=None):
+    """The events for a command given with seat None: a turn timeout, or the host's abandon or carry on.
+
+    ``default_action(state, seat, rng)`` returns the events of the game's safe
+    default action; ``evolve`` is the game's. IllegalCommand for anything else,
+    and for a stale timeout (not that seat's turn, or the game is over).
+    """
+    kind = command.get("type") if isinstance(command, dict) else None
+    if state is None:
+        raise IllegalCommand("The game has not started.")
+    if state.over:
+        raise IllegalCommand("The game is over.")
+    if kind == TIMEOUT:
+        return _timeout(state, command, default_action, evolve, rng)
+    if kind == ABANDON:
+        _require_absent(state.clock, "abandon the game")
+        return [{"type": "abandoned"}]
+    if kind == CARRY_ON:
+        return [{"type": "carried_on", "seat": seat} for seat in _not_carried(state.clock)]
+    raise IllegalCommand(f"There is no system or host command {kind!r} here.")
+
+
+def _timeout(state, command, default_action, evolve, rng):
+    seat = command.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat != state.to_move:
+        raise IllegalCommand(f"Seat {seat!r} is not the seat to act; that turn is over.")
+    events = [{"type": "timed_out", "seat": seat}]
+    events += [{**event, "auto": True} for event in default_action(state, seat, rng)]
+    after = reduce(evolve, events, state)
+    if not after.over and after.clock.streak(seat) >= ABSENT_AFTER and seat not in after.clock.absent:
+        events.append({"type": "marked_absent", "seat": seat})
+    return events
+
+
+def _require_absent(clock, what):
+    if not clock.absent:
+        raise IllegalCommand(f"No seat is absent, so you cannot {what}: a seat is absent after "
+                             f"{ABSENT_AFTER} turn timeouts in a row.")
+
+
+def _not_carried(clock):
+    _require_absent(clock, "carry on without one")
+    waiting = sorted(clock.absent - clock.carried)
+    if not waiting:
+        raise IllegalCommand("Play already carries on without the absent seat(s).")
+    return waiting
+
+
+# --- views and host commands -----------------------------------------------------
+
+def host_entries(clock):
+    """The host's abandon and carry on entries (like an engine's ``host_commands``) that apply now."""
+    if clock is None or clock.abandoned or not clock.absent:
+        return []
+    entries = [_HOST_ENTRIES[ABANDON]]
+    if clock.absent - clock.carried:
+        entries.append(_HOST_ENTRIES[CARRY_ON])
+    return [dict(entry, command=dict(entry["command"])) for entry in entries]
+
+
+def with_auto(event, redacted):
+    """A redacted event keeps the "auto" tag of the event it hides."""
+    if event.get("auto"):
+        redacted["auto"] = True
+    return redacted
