@@ -2,6 +2,7 @@
 from collections import Counter
 from dataclasses import replace
 
+from .. import turn_clock
 from ..base import default_rng, require_dict, require_held, require_seat
 from ..cards import JOKER, rank
 from ..errors import IllegalCommand
@@ -24,6 +25,8 @@ def decide(state, seat, command, rng=None):
     kind = require_dict(command)
     if seat is None and kind in _SYSTEM_HANDLERS:
         return _SYSTEM_HANDLERS[kind](state, command)
+    if seat is None and turn_clock.is_unseated_command(command):
+        return turn_clock.decide_unseated(state, command, _default_action, evolve, default_rng(rng))
     if seat is not None and kind in _ANY_SEAT_HANDLERS:
         return _ANY_SEAT_HANDLERS[kind](state, seat, command)
     _check_may_act(state, seat)
@@ -257,6 +260,15 @@ def _reward(state, seat, command, rng):
     elif misplay:
         raise IllegalCommand(misplay.text)
     return [rewarded] + move_on(evolve(state, rewarded))
+
+
+# --- the turn clock's default action -------------------------------------------
+
+def _default_action(state, seat, rng):
+    """A seat out of time: it declares an owed reward rightly (no swap), passes, or hands its lead on."""
+    if state.reward is not None:
+        return _reward(state, seat, {"type": "reward", "declared": state.reward.count, "swap": None}, rng)
+    return passing(state, {"type": "passed", "seat": seat, "next": next_active(state, seat)})
 
 
 # --- a late joiner ------------------------------------------------------------

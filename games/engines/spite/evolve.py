@@ -2,6 +2,7 @@
 from dataclasses import replace
 from functools import reduce
 
+from .. import turn_clock
 from ..base import apply_event
 from . import misplays
 from .hands import classify
@@ -16,7 +17,16 @@ def evolve(state, event):
     after = apply_event(_APPLY, state, event, "Spite")
     if state is None:
         return after
+    after = turn_clock.after_event(after, event, _own_action)
     return misplays.track(state, misplays.count_pickups(after, event), event)
+
+
+def _own_action(event):
+    """An event a seat's own command makes (it clears the seat's turn-clock streak)."""
+    kind = event["type"]
+    if kind == "passed":
+        return not event.get("countdown") and not event.get("barred")
+    return kind in ("played", "played_fake_down", "declined", "rewarded")
 
 
 def rewound(state):
@@ -269,5 +279,6 @@ _APPLY = {
     "round_ended": _round_ended,
     "countdown_started": _countdown_started,
     "misplay_called": _misplay_called,
+    **turn_clock.HANDLERS,
     "match_ended": _match_ended,
 }

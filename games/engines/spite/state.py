@@ -1,6 +1,7 @@
 """The match state: an immutable value made of frozen dataclasses and tuples."""
 from dataclasses import dataclass
 
+from ..turn_clock import Clock
 from .options import Options
 
 OPENING = "opening"  # round 1, before anyone leads: seats holding the asked rank may lead or decline
@@ -94,10 +95,11 @@ class State:
     countdown: object = None  # the countdown running on the seat to act: Countdown
     countdowns: int = 0  # countdowns started in the match (numbers them)
     picked_up: tuple = ()  # per seat, cards picked up since its last play (the countdown's extra seconds)
+    clock: Clock = Clock()  # the turn clock's timeouts and absent seats (turn_clock.py)
 
     @property
     def over(self):
-        return self.phase == OVER
+        return self.phase == OVER or self.clock.abandoned
 
 
 @dataclass(frozen=True)

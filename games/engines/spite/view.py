@@ -5,6 +5,7 @@ viewer's own, the deck's order, the cards a seat draws and the cards each
 seat gives and takes in the swap. Public: every play, pass and placement,
 the bounty, scores, and the swap's leftover cards (turned face up).
 """
+from .. import turn_clock
 from ..redaction import as_count, deal_without_other_hands, public
 from .come_at_me import viewed_cards
 from .consec import describe_consec, in_force, next_value
@@ -22,6 +23,7 @@ def view(state, seat):
         "to_move": state.to_move,
         "over": state.over,
         "winner": state.winner,
+        "abandoned": state.clock.abandoned,
         "round": state.round,
         "rounds": state.options.rounds,
         "options": state.options.as_dict(),
@@ -127,6 +129,7 @@ def _player(state, other, viewer):
         "skips": state.skips[other],
         "misplays": state.misplays[other],
         "barred": other in state.trick.barred,
+        "absent": state.clock.is_absent(other),
         "waiting_for_deal": other in state.joiners,  # joined late: sits this round out
         "passed": other in state.trick.passed,
         "place": state.places.index(other) if other in state.places else None,
@@ -169,7 +172,7 @@ def redact_event(event, seat):
 
 
 _PUBLIC_EVENTS = frozenset({"asked", "declined", "passed", "placed", "trick_won", "round_ended", "match_ended",
-                            "skipped", "joined", "countdown_started", "misplay_called"})
+                            "skipped", "joined", "countdown_started", "misplay_called"}) | turn_clock.EVENT_TYPES
 _MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "rewarded"})
 
 
