@@ -26,3 +26,8 @@ def command(client, table_id, cmd, expected_version, **extra):
         {"command": cmd, "expected_version": expected_version, **extra},
         format="json",
     )
+
+
+def turn_commands(legal):
+    """Legal commands without those any seated player may give out of turn (Spite's calls and countdowns)."""
+    return [command for command in legal if command["type"] not in ("call_misplay", "start_countdown")]

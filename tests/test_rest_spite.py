@@ -1,10 +1,11 @@
-"""A one-round Spite match played through the REST API alone."""
+"""Spite through the REST API alone: a strict one-round match with come-at-me dares, and table mode's
+misplays and calls."""
 import random
 from collections import Counter
 
 import pytest
 
-from api_helpers import client_for, command, create_table, view
+from api_helpers import client_for, command, create_table, turn_commands, view
 from games.engines import get_engine
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +16,7 @@ def test_a_round_of_spite_through_the_rest_api(make_user):
     seat_count = 4
     clients = [client_for(make_user(f"player{n}")) for n in range(seat_count)]
     watcher = client_for(make_user("watcher"))
-    table = create_table(clients[0], game="spite", seat_count=seat_count, options={"rounds": 1})
+    table = create_table(clients[0], game="spite", seat_count=seat_count, options={"rounds": 1, "misplays": "strict"})
     table_id = table["id"]
     for client in clients[1:]:
         assert client.post(f"/api/tables/{table_id}/join/", {}, format="json").status_code == 200
@@ -29,7 +30,7 @@ def test_a_round_of_spite_through_the_rest_api(make_user):
             break
         assert all("hand" not in p for p in public["view"]["players"])
         views = [view(client, table_id) for client in clients]
-        able = [seat for seat, mine in enumerate(views) if mine["legal_commands"]]
+        able = [seat for seat, mine in enumerate(views) if turn_commands(mine["legal_commands"])]
         if public["view"]["phase"] == "opening":
             assert public["view"]["to_move"] is None
         else:
@@ -41,7 +42,7 @@ def test_a_round_of_spite_through_the_rest_api(make_user):
             assert len(views[reward["seat"]]["view"]["reward"]["cards"]) == reward["card_count"]
             assert all(c["type"] == "reward" for c in views[reward["seat"]]["legal_commands"])
         seat = rng.choice(able)
-        legal = views[seat]["legal_commands"]
+        legal = turn_commands(views[seat]["legal_commands"])
         plays = [c for c in legal if c["type"] == "play"]
         choice = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal)
         if choice["type"] == "play" and rng.random() < 0.4:
@@ -121,3 +122,36 @@ def test_a_game_without_host_commands_refuses_end_match_from_the_host(alice, bob
     assert mine["host_commands"] == []
     response = command(clients[0], table["id"], {"type": "end_match"}, mine["version"])
     assert response.status_code == 400
+
+
+def test_table_mode_a_misplay_called_through_the_rest_api(make_user):
+    """Table mode is the default: an illegal lead (a buy back by a seat that never passed) is accepted
+    and kept secret; another seat calls it; everyone, watchers too, sees the ruling."""
+    clients = [client_for(make_user(f"t{n}")) for n in range(3)]
+    watcher = client_for(make_user("t-watcher"))
+    table_id = create_table(clients[0], game="spite", seat_count=3)["id"]
+    for client in clients[1:]:
+        client.post(f"/api/tables/{table_id}/join/", {}, format="json")
+    clients[0].post(f"/api/tables/{table_id}/start/")
+    views = [view(client, table_id) for client in clients]
+    assert views[0]["view"]["options"]["misplays"] == "table"
+    seat = next(n for n, mine in enumerate(views) if any(c["type"] == "play" for c in mine["legal_commands"]))
+    lead = next(c for c in views[seat]["legal_commands"] if c["type"] == "play")
+    response = command(clients[seat], table_id, {**lead, "buy_back": 1}, views[seat]["version"])
+    assert response.status_code == 200, response.content
+
+    log = watcher.get(f"/api/tables/{table_id}/events/").json()
+    played = next(e["event"] for e in log if e["type"] == "played")
+    assert "misplay" not in played  # nobody is told until someone calls it
+    caller = (seat + 1) % 3
+    mine = view(clients[caller], table_id)
+    call = {"type": "call_misplay", "play": played["id"]}
+    assert call in mine["legal_commands"]
+    response = command(clients[caller], table_id, call, mine["version"])
+    assert response.status_code == 200, response.content
+    for client in clients + [watcher]:
+        ruling = view(client, table_id)["view"]["rulings"][-1]
+        assert ruling["correct"] and ruling["rule"] == "buy_back" and ruling["caller"] == caller
+        assert ruling["text"] == "Only a seat that has passed in this trick buys back."
+    again = command(clients[(seat + 2) % 3], table_id, call, view(clients[0], table_id)["version"])
+    assert again.status_code == 400 and "not open to a call" in again.json()["detail"]
