@@ -28,6 +28,8 @@ class Engine:
     # The system command that adds a seat to a running game (decided with seat None), or None when
     # the game takes no late joiners. Its events name the new seat in a "joined" event.
     late_join_command = None
+    # Command types staff give (decided with seat None), such as overturning a disputed ruling.
+    staff_command_types = frozenset()
 
     # --- hooks a game overrides -------------------------------------------
     def initial_state(self):

@@ -15,6 +15,7 @@ from .hands import classify
 from .legality import play_refusal, reward_refusal
 from .opening import declined_in, may_open, next_ask
 from .options import MAX_PLAYERS
+from .overturn import overturn
 from .rounds import deal, holds_rank, new_scores, points, standings, swap
 from .state import OPENING, Play, active_seats
 from .trick import ANNOUNCEMENTS, direction_after, next_active
@@ -340,6 +341,7 @@ _SYSTEM_HANDLERS = {
     "end_match": _end_match,
     "join": _join,
     "countdown_expired": countdown_expired,
+    "overturn": overturn,  # staff
 }
 
 # Commands any seated player may give, in turn or not.

@@ -19,6 +19,7 @@ class SpiteEngine(RulesEngine):
     )
 
     late_join_command = {"type": "join"}
+    staff_command_types = frozenset({"overturn"})
 
     def classify(self, cards):
         """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""

@@ -4,7 +4,7 @@ from functools import reduce
 
 from .. import turn_clock
 from ..base import apply_event
-from . import misplays
+from . import misplays, overturn
 from .hands import classify
 from .legality import Misplay
 from .options import Options
@@ -279,6 +279,7 @@ _APPLY = {
     "round_ended": _round_ended,
     "countdown_started": _countdown_started,
     "misplay_called": _misplay_called,
+    "ruling_overturned": overturn.apply,
     **turn_clock.HANDLERS,
     "match_ended": _match_ended,
 }

@@ -111,8 +111,8 @@ def penalise(state, event):
     if correct and state.phase == OPENING:
         declined = declined | {(penalised, state.ask)}
     ruling = Ruling(id=event["ruling"], play=event["play"], seat=event["seat"], caller=caller, correct=correct,
-                    rule=event["rule"], text=event["text"], skips=event["skips"],
-                    fakes_to_caller=len(event["fakes"]) if correct else 0, from_pile=len(event["from_pile"]))
+                    rule=event["rule"], text=event["text"], skips=event["skips"], fakes=tuple(event["fakes"]),
+                    from_pile=tuple(event["from_pile"]), round=state.round)
     window = None if correct else replace(state.window, callers=state.window.callers | {caller})
     return replace(
         state,

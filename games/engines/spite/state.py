@@ -147,8 +147,14 @@ class Ruling:
     rule: str
     text: str
     skips: int  # turns the penalised seat must skip
-    fakes_to_caller: int
-    from_pile: int
+    fakes: tuple  # the fake jokers the penalised seat forfeited (to a correct caller, else to the pile)
+    from_pile: tuple  # a correct caller's fake joker from the pile (when the misplayer held none)
+    round: int = 0
+    overturned: str | None = None  # staff's reason, once overturned
+
+    @property
+    def penalised(self):
+        return self.seat if self.correct else self.caller
 
 
 def is_placed(state, seat):

@@ -104,7 +104,8 @@ def _countdown(countdown):
 def _ruling(ruling):
     return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller,
             "correct": ruling.correct, "rule": ruling.rule, "text": ruling.text, "skips": ruling.skips,
-            "fakes_to_caller": ruling.fakes_to_caller, "from_pile": ruling.from_pile}
+            "fakes_to_caller": len(ruling.fakes) if ruling.correct else 0, "from_pile": len(ruling.from_pile),
+            "overturned": ruling.overturned}
 
 
 def _reward(state, seat):
@@ -172,7 +173,8 @@ def redact_event(event, seat):
 
 
 _PUBLIC_EVENTS = frozenset({"asked", "declined", "passed", "placed", "trick_won", "round_ended", "match_ended",
-                            "skipped", "joined", "countdown_started", "misplay_called"}) | turn_clock.EVENT_TYPES
+                            "skipped", "joined", "countdown_started", "misplay_called",
+                            "ruling_overturned"}) | turn_clock.EVENT_TYPES
 _MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "rewarded"})
 
 

@@ -300,3 +300,60 @@ def test_the_match_end_reveals_uncalled_misplays(engine, table, act):
     assert state.over and of_type(events, "match_ended")
     assert engine.view(state, 2)["uncalled_misplays"] == [
         {"play": events[0]["id"], "seat": 1, "rule": "follow", "text": events[0]["misplay"]["text"]}]
+
+
+# --- staff overturning a disputed ruling ---------------------------------------------------------
+
+def overturn(number, reason="The play was legal: 9S beats 8D."):
+    return {"type": "overturn", "ruling": number, "reason": reason}
+
+
+def test_overturning_a_correct_call_gives_back_fakes_and_skips_and_says_what_stays(engine, table, act, refused):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0, fakes=((), ("JH",), ()), fake_pile=("AS",))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    events, state = act(state, 2, call(events[0]["id"]))
+    assert state.fakes == ((), (), ("JH",)) and state.skips[1] == 1
+    events, state = act(state, None, overturn(1))
+    undone = events[0]
+    assert undone["moves"] == [{"face": "JH", "from": 2, "to": 1}] and undone["skips"] == 1
+    assert "cannot be replayed" in undone["not_undone"][0]
+    assert state.fakes == ((), ("JH",), ()) and state.skips[1] == 0 and state.misplays[1] == 0
+    assert engine.view(state, 0)["rulings"][0]["overturned"] == "The play was legal: 9S beats 8D."
+    refused(state, None, overturn(1), "already overturned")
+
+
+def test_overturning_a_wrong_call_gives_the_caller_its_fakes_back_from_the_pile(table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0, fakes=((), (), ("JH", "QC")), fake_pile=("AS",))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("9S"))
+    _, state = act(state, 2, call(events[0]["id"]))
+    assert state.fake_pile == ("AS", "JH", "QC")
+    events, state = act(state, None, overturn(1, "The caller was right after all."))
+    assert sorted(state.fakes[2]) == ["JH", "QC"] and state.fake_pile == ("AS",)
+    assert state.skips[2] == 0
+
+
+def test_fakes_played_since_are_not_taken_back_and_the_event_says_so(table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D 10D"], to_move=0, fakes=((), ("JH",), ()), fake_pile=())
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    _, state = act(state, 2, call(events[0]["id"]))
+    _, state = act(state, 2, {"type": "play", "cards": [], "fake_up": ["JH"]})  # the caller plays it
+    events, state = act(state, None, overturn(1))
+    assert events[0]["moves"] == [] and any("JH" in line for line in events[0]["not_undone"])
+
+
+@pytest.mark.parametrize("command, words", [
+    ({"type": "overturn", "ruling": 5, "reason": "x"}, "no ruling 5"),
+    ({"type": "overturn", "ruling": "1", "reason": "x"}, "number of a ruling"),
+    ({"type": "overturn", "ruling": 1, "reason": "  "}, "why"),
+    ({"type": "overturn", "ruling": 1}, "why"),
+])
+def test_bad_overturns_are_refused(table, act, refused, command, words):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    _, state = act(state, 2, call(events[0]["id"]))
+    refused(state, None, command, words)
+    refused(state, 1, command, "")  # a seat cannot overturn

@@ -1,5 +1,5 @@
 """Random table-mode matches: seats make legal and illegal plays at random, other seats call misplay
-at random (rightly and wrongly), countdowns start and run out. Every step keeps all 189 cards and
+at random (rightly and wrongly), countdowns start and run out, staff overturn rulings. Every step keeps all 189 cards and
 every fake joker; table mode marks a play as a misplay exactly when strict mode would refuse it;
 redacted events and views never reveal a verdict before it is called; the log folds to the same
 state; and the match ends."""
@@ -57,6 +57,8 @@ def next_command(rng, state):
         return None, {"type": "countdown_expired", "countdown": state.countdown.number}, True
     if roll < 0.35:
         return rng.randrange(state.players), {"type": "start_countdown"}, False
+    if state.rulings and roll < 0.37:  # staff overturn a ruling (one already overturned is refused)
+        return None, {"type": "overturn", "ruling": rng.choice(state.rulings).id, "reason": "review"}, False
     seats = acting_seats(ENGINE, state)
     seat = rng.choice(sorted(seats))
     if state.phase == PLAYING and seat == state.to_move and state.reward is None and rng.random() < 0.25:
@@ -116,5 +118,6 @@ def test_a_random_table_mode_match_keeps_every_property_and_ends(players, seed):
 def test_the_random_table_matches_misplay_call_and_count_down():
     seen = sum((table_match(players, seed) for players, seed in [(3, 1), (4, 2), (5, 3), (6, 4), (3, 5), (4, 6)]),
                Counter())
-    for feature in ("misplay", "correct call", "wrong call", "uncalled", "countdown_started", "passed"):
+    for feature in ("misplay", "correct call", "wrong call", "uncalled", "countdown_started", "passed",
+                    "ruling_overturned"):
         assert seen[feature] > 0, (feature, seen)

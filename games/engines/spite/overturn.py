@@ -1,0 +1,86 @@
+"""Staff overturning a disputed ruling (RULINGS "Table mode"): a new event undoes the penalty and the
+reward where they can still be undone and says in words what could not. Nothing is edited."""
+from collections import Counter
+from dataclasses import replace
+
+from ..errors import IllegalCommand
+from ..tuples import replace_at, without
+
+
+def overturn(state, command):
+    """The ``ruling_overturned`` event for staff's ``{"type": "overturn", "ruling": id, "reason": text}``."""
+    if state is None:
+        raise IllegalCommand("The match has not started.")
+    ruling = _ruling(state, command.get("ruling"))
+    reason = command.get("reason")
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
+        raise IllegalCommand("\"reason\" must say in a few words (at most 500 characters) why the ruling is wrong.")
+    seat = ruling.penalised
+    skips = min(ruling.skips, state.skips[seat]) if ruling.round == state.round and not state.over else 0
+    moves, kept = _fake_moves(state, ruling)
+    not_undone = []
+    if ruling.correct:
+        not_undone.append(f"Play {ruling.play} was taken back and the table played on without it; "
+                          "that cannot be replayed.")
+    else:
+        not_undone.append(f"Play {ruling.play} stood although it was called rightly; it cannot be taken back now.")
+    if skips < ruling.skips:
+        not_undone.append(f"Seat {seat} already sat out {ruling.skips - skips} turn(s).")
+    if kept:
+        not_undone.append(f"Fake joker(s) {', '.join(kept)} were played or passed on since and stay where they are.")
+    return [{"type": "ruling_overturned", "ruling": ruling.id, "reason": reason.strip(), "seat": seat,
+             "skips": skips, "moves": moves, "not_undone": not_undone}]
+
+
+def _ruling(state, number):
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise IllegalCommand("\"ruling\" must be the number of a ruling of this match.")
+    found = [ruling for ruling in state.rulings if ruling.id == number]
+    if not found:
+        raise IllegalCommand(f"This match has no ruling {number}.")
+    if found[0].overturned is not None:
+        raise IllegalCommand(f"Ruling {number} is already overturned.")
+    return found[0]
+
+
+def _fake_moves(state, ruling):
+    """Each fake joker the penalty moved, moved back if it is still where the penalty put it:
+    (moves as {"face", "from", "to"} with None for the pile, faces that could not come back)."""
+    if ruling.correct:
+        wanted = [(face, ruling.caller, ruling.seat) for face in ruling.fakes]
+        wanted += [(face, ruling.caller, None) for face in ruling.from_pile]
+    else:
+        wanted = [(face, None, ruling.caller) for face in ruling.fakes]
+    available = {None: Counter(state.fake_pile)}
+    moves, kept = [], []
+    for face, source, target in wanted:
+        if source not in available:
+            available[source] = Counter(state.fakes[source])
+        held = available[source]
+        if held[face]:
+            held[face] -= 1
+            moves.append({"face": face, "from": source, "to": target})
+        else:
+            kept.append(face)
+    return moves, kept
+
+
+def apply(state, event):
+    """Evolve: the skips and fake jokers given back, the ruling marked overturned."""
+    seat = event["seat"]
+    fakes, pile = state.fakes, state.fake_pile
+    for move in event["moves"]:
+        face = (move["face"],)
+        if move["from"] is None:
+            pile = without(pile, face)
+        else:
+            fakes = replace_at(fakes, move["from"], without(fakes[move["from"]], face))
+        if move["to"] is None:
+            pile = pile + face
+        else:
+            fakes = replace_at(fakes, move["to"], fakes[move["to"]] + face)
+    rulings = tuple(replace(ruling, overturned=event["reason"]) if ruling.id == event["ruling"] else ruling
+                    for ruling in state.rulings)
+    return replace(state, fakes=fakes, fake_pile=pile, rulings=rulings,
+                   skips=replace_at(state.skips, seat, state.skips[seat] - event["skips"]),
+                   misplays=replace_at(state.misplays, seat, state.misplays[seat] - 1))
