@@ -26,7 +26,7 @@ run: install
 
 # A separate Celery worker (with beat) for when REDIS_URL is set.
 worker: install
-	$(BIN)/celery -A config worker --beat --loglevel INFO
+	$(BIN)/celery -A config worker --beat --schedule $(VENV)/celerybeat-schedule --loglevel INFO
 
 test: install
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -1,7 +1,7 @@
 """The one command path: players' commands (pages over the websocket, the REST API) come
 through ``submit``, the system's (timer jobs) through ``submit_system``; both do
 
-load -> fold -> decide -> append at the expected version -> broadcast.
+load -> fold -> decide -> append at the expected version -> set timers -> broadcast.
 
 A late joiner (games.lobby.join_table) takes the same steps through ``decide``, ``append``
 and ``after_append``, with its seat written in the same transaction as its events.
@@ -10,7 +10,7 @@ import random
 
 from events import store
 from events.store import SYSTEM, Actor, ConcurrencyConflict
-from games import broadcast, game_state
+from games import broadcast, game_state, timers
 from games.engines import IllegalCommand, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
 
@@ -28,6 +28,10 @@ def submit(table, user, command, expected_version, seat=None):
     Forbidden (not seated, or not that seat), StaleVersion (the table moved
     on since ``expected_version``) or Refused (the rules say no, with the reason).
     """
+    if is_staff_command(table, command):
+        if not user.is_staff:
+            raise Forbidden("Only staff can give that command (it reviews a disputed ruling).")
+        return _decide_and_append(table, None, command, expected_version, Actor.staff(user))
     if is_host_command(table, command):
         if user.pk != table.host_id:
             raise Forbidden("Only the table's host can give that command.")
@@ -44,12 +48,17 @@ def host_actions(table, user, game):
     """The engine's host commands (with their labels) that ``user`` may give now: the host's, while it runs."""
     if user.pk != table.host_id or not game.started or game.engine.is_over(game.state):
         return []
-    return list(game.engine.host_commands)
+    return list(game.engine.host_commands_now(game.state))
 
 
 def is_host_command(table, command):
     kind = command.get("type") if isinstance(command, dict) else None
-    return any(entry["command"]["type"] == kind for entry in get_engine(table.game).host_commands)
+    return kind in get_engine(table.game).host_command_types
+
+
+def is_staff_command(table, command):
+    kind = command.get("type") if isinstance(command, dict) else None
+    return kind in get_engine(table.game).staff_command_types
 
 
 def submit_system(table, command, expected_version=None):
@@ -105,9 +114,10 @@ def append(table, game, events, actor):
 
 
 def after_append(table, game, events, version):
-    """Once the events are stored (and committed): cache the new state, finish the table if over, broadcast."""
+    """Once the events are stored: cache the new state, set its timers, finish the table if over, broadcast."""
     state = game.engine.fold(events, game.state)
     game_state.remember(table.stream, version, state)
+    timers.schedule(table, game.engine, game.state, state, version)
     if game.engine.is_over(state) and table.status != table.Status.FINISHED:
         table.status = table.Status.FINISHED
         table.save(update_fields=["status"])

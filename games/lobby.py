@@ -6,10 +6,10 @@ from django.db import IntegrityError, transaction
 
 from events import store
 from events.store import Actor, ConcurrencyConflict
-from games import broadcast, commands, game_state
+from games import broadcast, commands, game_state, timers
 from games.engines import GAMES, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
-from games.models import Seat, Table
+from games.models import TURN_CLOCK_CHOICES, Seat, Table
 
 # A late join that loses the race for the next event version (another join, or a move) tries again.
 LATE_JOIN_ATTEMPTS = 3
@@ -38,12 +38,25 @@ def check_setup(game, seat_count, options):
         raise BadRequest(str(error)) from None
 
 
+def check_turn_clock(turn_clock):
+    """Raise BadRequest unless ``turn_clock`` is None (no clock) or one of the offered seconds."""
+    if turn_clock is None:
+        return
+    if isinstance(turn_clock, bool) or turn_clock not in TURN_CLOCK_CHOICES:
+        *most, last = TURN_CLOCK_CHOICES
+        offered = f"{', '.join(str(seconds) for seconds in most)} or {last}"
+        raise BadRequest(f"A turn clock is {offered} seconds (or none), not {turn_clock!r}.")
+
+
 @transaction.atomic
-def create_table(host, game, seat_count, options=None, private=False):
+def create_table(host, game, seat_count, options=None, private=False, turn_clock=None):
+    """A new open table with the host at seat 0; ``turn_clock``: seconds per turn, or None for no clock."""
     options = options or {}
     check_setup(game, seat_count, options)
+    check_turn_clock(turn_clock)
     table = Table.objects.create(
-        game=game, seat_count=seat_count, options=options, host=host, private=bool(private)
+        game=game, seat_count=seat_count, options=options, host=host, private=bool(private),
+        turn_clock=turn_clock,
     )
     Seat.objects.create(table=table, number=0, user=host)
     broadcast.lobby_changed()
@@ -165,7 +178,9 @@ def start_table(table, user, rng=None):
             raise Conflict("This table has already started.") from None
         table.status = Table.Status.RUNNING
         table.save(update_fields=["status"])
-    game_state.remember(table.stream, version, engine.fold(events))
+    state = engine.fold(events)
+    game_state.remember(table.stream, version, state)
+    timers.schedule(table, engine, None, state, version)
     broadcast.lobby_changed()
     broadcast.table_changed(table, version)
     return version

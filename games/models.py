@@ -1,4 +1,4 @@
-"""Tables and seats: the lobby's bookkeeping. Game state lives only in the event stream."""
+"""Tables, seats and deadlines: the lobby's and the timers' bookkeeping. Game state lives only in the event stream."""
 import secrets
 import uuid
 
@@ -22,6 +22,10 @@ class TableQuerySet(models.QuerySet):
         return self.filter(visible).distinct()
 
 
+# The turn clocks a host may choose, in seconds (None: no turn clock).
+TURN_CLOCK_CHOICES = (15, 30, 60, 120)
+
+
 class Table(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "waiting for players"
@@ -36,6 +40,10 @@ class Table(models.Model):
     private = models.BooleanField(default=False, help_text="Not listed in the lobby; join by invite link.")
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token, editable=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    turn_clock = models.PositiveSmallIntegerField(
+        null=True, blank=True, choices=[(s, f"{s} seconds") for s in TURN_CLOCK_CHOICES],
+        help_text="Seconds each turn may take before the seat's default action is played for it; empty: no clock.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = TableQuerySet.as_manager()
@@ -110,3 +118,33 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"seat {self.number} at {self.table_id}: {self.user}"
+
+
+class Deadline(models.Model):
+    """A timer running at a table: when ``due_at`` passes, ``command`` is submitted as a system command.
+
+    Bookkeeping for the timer jobs (games.timers), not game truth: what happened stays in the
+    event log. ``key`` names the timer within the table's life ("countdown-4", "turn-57").
+    """
+
+    class Kind(models.TextChoices):
+        ENGINE = "engine", "the game's own timer"
+        TURN = "turn", "turn clock"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deadlines")
+    key = models.CharField(max_length=64)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    command = models.JSONField()
+    version = models.PositiveIntegerField(help_text="The table's version when the timer was set.")
+    due_at = models.DateTimeField()
+    fired_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due_at"]
+        constraints = [models.UniqueConstraint(fields=["table", "key"], name="deadline_key_unique")]
+        indexes = [models.Index(fields=["fired_at", "due_at"], name="deadline_due")]
+
+    def __str__(self):
+        return f"{self.key} at {self.table_id}, due {self.due_at:%H:%M:%S}"

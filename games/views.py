@@ -8,12 +8,13 @@ from django.views.decorators.http import require_POST
 from games import lobby, rendering
 from games.engines import get_engine
 from games.errors import NotFound, TableError
-from games.models import Table
+from games.models import TURN_CLOCK_CHOICES, Table
 
 
 @login_required
 def lobby_page(request):
-    return render(request, "games/lobby.html", rendering.lobby_context(request.user))
+    return render(request, "games/lobby.html",
+                  {**rendering.lobby_context(request.user), "turn_clocks": TURN_CLOCK_CHOICES})
 
 
 @login_required
@@ -25,7 +26,7 @@ def create_table(request):
         seat_count = int(request.POST.get("seat_count", ""))
         table = lobby.create_table(
             request.user, game, seat_count, _options_from_form(engine, request.POST),
-            private=request.POST.get("private") == "on",
+            private=request.POST.get("private") == "on", turn_clock=_turn_clock_from_form(request.POST),
         )
     except ValueError:
         messages.error(request, "Choose a game and a number of seats.")
@@ -48,6 +49,14 @@ def _options_from_form(engine, data):
         elif raw != "":
             options[field["name"]] = raw  # the engine refuses what it cannot read
     return options
+
+
+def _turn_clock_from_form(data):
+    """The turn clock's seconds, None when left off; lobby.create_table refuses what is not offered."""
+    raw = data.get("turn_clock", "").strip()
+    if not raw:
+        return None
+    return int(raw) if raw.isdigit() else raw
 
 
 @login_required

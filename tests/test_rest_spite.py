@@ -155,3 +155,33 @@ def test_table_mode_a_misplay_called_through_the_rest_api(make_user):
         assert ruling["text"] == "Only a seat that has passed in this trick buys back."
     again = command(clients[(seat + 2) % 3], table_id, call, view(clients[0], table_id)["version"])
     assert again.status_code == 400 and "not open to a call" in again.json()["detail"]
+
+
+def test_staff_overturn_a_ruling_and_players_cannot(make_user):
+    clients = [client_for(make_user(f"o{n}")) for n in range(3)]
+    staff_user = make_user("referee")
+    staff_user.is_staff = True
+    staff_user.save()
+    staff = client_for(staff_user)
+    table_id = create_table(clients[0], game="spite", seat_count=3)["id"]
+    for client in clients[1:]:
+        client.post(f"/api/tables/{table_id}/join/", {}, format="json")
+    clients[0].post(f"/api/tables/{table_id}/start/")
+    views = [view(client, table_id) for client in clients]
+    seat = next(n for n, mine in enumerate(views) if any(c["type"] == "play" for c in mine["legal_commands"]))
+    lead = next(c for c in views[seat]["legal_commands"] if c["type"] == "play")
+    assert command(clients[seat], table_id, lead, views[seat]["version"]).status_code == 200
+    caller = (seat + 1) % 3
+    played = view(clients[caller], table_id)
+    call = next(c for c in played["legal_commands"] if c["type"] == "call_misplay")
+    assert command(clients[caller], table_id, call, played["version"]).status_code == 200  # a wrong call
+
+    overturn = {"type": "overturn", "ruling": 1, "reason": "The caller had a point."}
+    version = view(clients[0], table_id)["version"]
+    refused = command(clients[0], table_id, overturn, version)  # the host is not staff
+    assert refused.status_code == 403 and "staff" in refused.json()["detail"]
+    assert command(staff, table_id, overturn, version).status_code == 200
+    ruling = view(clients[2], table_id)["view"]["rulings"][0]
+    assert ruling["overturned"] == "The caller had a point." and not ruling["correct"]
+    last = clients[1].get(f"/api/tables/{table_id}/events/").json()[-1]
+    assert last["type"] == "ruling_overturned" and last["actor"] == "staff"

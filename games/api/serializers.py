@@ -22,7 +22,7 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = [
-            "id", "game", "options", "seat_count", "private", "status",
+            "id", "game", "options", "seat_count", "private", "turn_clock", "status",
             "host", "seats", "your_seat", "invite_url", "late_join", "created_at",
         ]
         read_only_fields = ["id", "status", "created_at"]
@@ -46,6 +46,11 @@ class CreateTableSerializer(serializers.Serializer):
     seat_count = serializers.IntegerField(min_value=1, max_value=16)
     options = serializers.DictField(required=False, default=dict)
     private = serializers.BooleanField(required=False, default=False)
+    turn_clock = serializers.IntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="Seconds each turn may take (15, 30, 60 or 120) before the seat's default action is "
+                  "played for it; null or left out: no turn clock.",
+    )
 
 
 class JoinSerializer(serializers.Serializer):

@@ -40,7 +40,7 @@ class TableList(APIView):
     def post(self, request):
         data = _valid(CreateTableSerializer, request)
         table = lobby.create_table(
-            request.user, data["game"], data["seat_count"], data["options"], data["private"]
+            request.user, data["game"], data["seat_count"], data["options"], data["private"], data["turn_clock"]
         )
         return Response(TableSerializer(table, context={"request": request}).data, status=status.HTTP_201_CREATED)
 

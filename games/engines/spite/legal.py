@@ -128,5 +128,5 @@ def timers(state):
     countdown = state.countdown
     if countdown is None or state.over:
         return []
-    return [{"key": f"countdown-{countdown.number}", "seconds": countdown.seconds,
+    return [{"key": f"countdown-{countdown.number}", "seconds": countdown.seconds, "seat": countdown.seat,
              "command": {"type": "countdown_expired", "countdown": countdown.number}}]

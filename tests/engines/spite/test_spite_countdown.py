@@ -20,7 +20,7 @@ def test_a_countdown_on_the_seat_to_act_then_expiry_passes_it(engine, position, 
     events, state = act(state, 2, START)
     assert events == [{"type": "countdown_started", "countdown": 1, "seat": 1, "by": 2, "seconds": 5}]
     assert engine.view(state, None)["countdown"] == {"countdown": 1, "seat": 1, "by": 2, "seconds": 5}
-    assert engine.timers(state) == [{"key": "countdown-1", "seconds": 5, "command": expired(1)}]
+    assert engine.timers(state) == [{"key": "countdown-1", "seconds": 5, "seat": 1, "command": expired(1)}]
     events, state = engine.decide(state, None, expired(1)), state
     assert events[0] == {"type": "passed", "seat": 1, "next": 2, "countdown": 1}
     state = engine.fold(events, state)

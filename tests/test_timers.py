@@ -1,0 +1,366 @@
+"""Timers (games.timers): deadlines set after appends, jobs queued after commit, fired once, swept.
+
+These run on any database with the Celery job replaced by a recorder; tests/test_timers_worker.py
+fires them through a real worker on Redis.
+"""
+import threading
+import time
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from counter_engine import CounterEngine
+from events import store
+from games import commands, engines, game_state, lobby, tasks, timers
+from games.errors import BadRequest, Forbidden
+from games.models import Deadline
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def counter(monkeypatch):
+    monkeypatch.setitem(engines._LOADERS, "counter", CounterEngine)
+    monkeypatch.setattr(engines, "GAMES", (*engines.GAMES, "counter"))
+    monkeypatch.setattr(lobby, "GAMES", engines.GAMES)
+
+
+@pytest.fixture
+def queued(monkeypatch):
+    """The fire_deadline jobs queued, as (deadline id, eta), instead of sent to a broker."""
+    jobs = []
+    monkeypatch.setattr(tasks.fire_deadline, "apply_async", lambda args, eta: jobs.append((args[0], eta)))
+    return jobs
+
+
+@pytest.fixture
+def start(counter, alice, bob):
+    """start(turn_clock=None): a started two-seat counter table (alice at seat 0, bob at seat 1)."""
+    def start_table(turn_clock=None):
+        table = lobby.create_table(alice, "counter", 2, turn_clock=turn_clock)
+        lobby.join_table(table, bob)
+        lobby.start_table(table, alice)
+        return table
+
+    return start_table
+
+
+def act(table, user, command):
+    return commands.submit(table, user, command, store.current_version(table.stream))
+
+
+def total(table):
+    return game_state.load(table).state["total"]
+
+
+def deadline_for(table, command, due_in=-1, kind=Deadline.Kind.ENGINE, key="test-1", seat=None):
+    return Deadline.objects.create(table=table, key=key, kind=kind, seat=seat, command=command,
+                                   version=store.current_version(table.stream),
+                                   due_at=timezone.now() + timedelta(seconds=due_in))
+
+
+# --- setting deadlines ------------------------------------------------------------
+
+def test_a_countdown_sets_a_deadline_whose_job_is_queued_only_once_committed(
+        start, alice, bob, queued, django_capture_on_commit_callbacks):
+    table = start()
+    before = timezone.now()
+    with django_capture_on_commit_callbacks() as callbacks:
+        act(table, bob, {"type": "start_countdown", "seconds": 6})
+    deadline = Deadline.objects.get(table=table)
+    assert (deadline.key, deadline.kind, deadline.seat) == ("countdown-1", "engine", 0)
+    assert deadline.command == {"type": "countdown_expired", "countdown": 1}
+    assert deadline.version == 2 and deadline.fired_at is None
+    assert before + timedelta(seconds=6) <= deadline.due_at <= timezone.now() + timedelta(seconds=6)
+    assert queued == []  # nothing is sent while the transaction is open
+    for callback in callbacks:
+        callback()
+    assert queued == [(deadline.pk, deadline.due_at)]
+
+
+def test_a_timer_running_over_several_appends_is_set_once(start, bob):
+    table = start()
+    act(table, bob, {"type": "start_countdown"})
+    game = game_state.load(table)
+    assert timers.schedule(table, game.engine, game.state, game.state, game.version + 1) == []
+    assert Deadline.objects.filter(table=table).count() == 1
+
+
+def test_no_turn_deadlines_without_a_turn_clock(start, alice):
+    table = start()
+    act(table, alice, {"type": "add"})
+    assert not Deadline.objects.filter(table=table).exists()
+
+
+def test_a_turn_clock_sets_a_deadline_each_time_the_seat_to_act_changes(start, alice, bob):
+    table = start(turn_clock=15)
+    first = Deadline.objects.get(table=table)  # the deal starts seat 0's turn
+    assert (first.key, first.kind, first.seat) == ("turn-1", "turn", 0)
+    assert first.command == {"type": "turn_timeout", "seat": 0}
+    assert timedelta(seconds=14) < first.due_at - first.created_at <= timedelta(seconds=15)
+    act(table, bob, {"type": "start_countdown"})  # seat 0 still to act: no new turn
+    assert set(Deadline.objects.values_list("key", flat=True)) == {"turn-1", "countdown-1"}
+    act(table, alice, {"type": "add"})
+    second = Deadline.objects.get(key="turn-3")
+    assert (second.seat, second.command) == (1, {"type": "turn_timeout", "seat": 1})
+
+
+def test_no_deadlines_once_the_game_is_over(start, alice):
+    table = start(turn_clock=15)
+    commands.submit_system(table, {"type": "finish"})
+    assert list(Deadline.objects.values_list("key", flat=True)) == ["turn-1"]
+    assert timers.active_deadlines(table) == []
+
+
+# --- firing -----------------------------------------------------------------------
+
+def test_an_expired_countdown_is_submitted_as_the_system(start, bob):
+    table = start()
+    act(table, bob, {"type": "start_countdown"})
+    deadline = Deadline.objects.get(table=table)
+    assert timers.fire(deadline.pk) == 3
+    last = store.read(table.stream)[-1]
+    assert last.payload == {"type": "added", "by": 100} and last.actor_kind == "system"
+    deadline.refresh_from_db()
+    assert deadline.fired_at is not None
+
+
+def test_a_countdown_the_seat_ended_by_playing_does_nothing(start, alice, bob):
+    table = start()
+    act(table, bob, {"type": "start_countdown"})
+    act(table, alice, {"type": "add"})
+    assert timers.fire(Deadline.objects.get(table=table).pk) is None
+    assert store.current_version(table.stream) == 3 and total(table) == 1
+    assert Deadline.objects.get(table=table).fired_at is not None
+
+
+def test_firing_twice_applies_once(start):
+    """The command itself (bump: +10) is not idempotent; only the deadline's claim stops a second run."""
+    table = start()
+    deadline = deadline_for(table, {"type": "bump"})
+    assert timers.fire(deadline.pk) == 2
+    assert timers.fire(deadline.pk) is None
+    assert tasks.fire_deadline(deadline.pk) is None  # the job body, run again (a redelivered job)
+    assert total(table) == 10 and store.current_version(table.stream) == 2
+
+
+def test_a_deadline_that_is_gone_does_nothing(start):
+    assert timers.fire(123456) is None
+
+
+def test_a_failed_fire_stays_unfired_for_the_next_try(start, monkeypatch):
+    table = start()
+    deadline = deadline_for(table, {"type": "bump"})
+    submit_system = commands.submit_system
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(commands, "submit_system", broken)
+    with pytest.raises(RuntimeError):
+        timers.fire(deadline.pk)
+    deadline.refresh_from_db()
+    assert deadline.fired_at is None
+    monkeypatch.setattr(commands, "submit_system", submit_system)
+    assert timers.fire(deadline.pk) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_fires_apply_once(start, monkeypatch):
+    """Two workers run the same job at once: the first holds the row until its append commits."""
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent writers need PostgreSQL (make test)")
+    table = start()
+    deadline = deadline_for(table, {"type": "bump"})
+    submit_system = commands.submit_system
+
+    def slow_submit(*args, **kwargs):
+        time.sleep(0.5)  # hold the claimed row while the other worker tries for it
+        return submit_system(*args, **kwargs)
+
+    monkeypatch.setattr(commands, "submit_system", slow_submit)
+    barrier = threading.Barrier(2)
+    results = []
+
+    def worker():
+        try:
+            barrier.wait()
+            results.append(timers.fire(deadline.pk))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert sorted(results, key=str) == [2, None]
+    game_state.forget_all()
+    assert total(table) == 10 and store.current_version(table.stream) == 2
+
+
+def test_a_turn_timeout_fires_only_for_the_turn_still_running(start, alice):
+    table = start(turn_clock=15)
+    first = Deadline.objects.get(key="turn-1")
+    act(table, alice, {"type": "add"})
+    assert timers.fire(first.pk) is None  # seat 0's turn is over: a newer turn began
+    assert store.current_version(table.stream) == 2
+    second = Deadline.objects.get(key="turn-2")
+    assert timers.fire(second.pk) == 4
+    events = [event.payload for event in store.read(table.stream, after=2)]
+    assert events == [{"type": "timed_out", "seat": 1}, {"type": "added", "by": 1, "auto": True}]
+    assert Deadline.objects.get(key="turn-4").seat == 0  # the timeout began seat 0's turn
+
+
+def test_a_turn_timeout_for_a_seat_no_longer_to_act_does_nothing(start):
+    table = start()
+    deadline = deadline_for(table, {"type": "turn_timeout", "seat": 1}, kind=Deadline.Kind.TURN, key="turn-1", seat=1)
+    assert timers.fire(deadline.pk) is None
+    assert store.current_version(table.stream) == 1
+
+
+def test_the_sweep_fires_due_deadlines_only(start):
+    table = start()
+    due = deadline_for(table, {"type": "bump"}, due_in=-2, key="due")
+    later = deadline_for(table, {"type": "bump"}, due_in=60, key="later")
+    assert timers.sweep() == 1
+    assert timers.sweep() == 0
+    due.refresh_from_db(), later.refresh_from_db()
+    assert due.fired_at is not None and later.fired_at is None
+    assert total(table) == 10
+
+
+def test_the_sweep_carries_on_past_a_deadline_that_fails(start, monkeypatch):
+    table = start()
+    first = deadline_for(table, {"type": "bump"}, due_in=-3, key="first")
+    deadline_for(table, {"type": "bump"}, due_in=-2, key="second")
+    fire = timers.fire
+
+    def fail_first(pk):
+        if pk == first.pk:
+            raise RuntimeError("boom")
+        return fire(pk)
+
+    monkeypatch.setattr(timers, "fire", fail_first)
+    assert timers.sweep() == 2
+    assert total(table) == 10
+    assert list(Deadline.objects.filter(fired_at__isnull=True).values_list("key", flat=True)) == ["first"]
+
+
+# --- what pages show --------------------------------------------------------------
+
+def test_active_deadlines_are_the_running_countdown_and_the_current_turn(start, alice, bob):
+    table = start(turn_clock=30)
+    act(table, bob, {"type": "start_countdown", "seconds": 7})
+    shown = timers.active_deadlines(table)
+    assert [(d["key"], d["kind"], d["seat"]) for d in shown] == [("countdown-1", "countdown", 0), ("turn-1", "turn", 0)]
+    for deadline in shown:
+        assert deadline["due_at"].tzinfo is not None
+        assert deadline["due_ms"] == int(deadline["due_at"].timestamp() * 1000)
+    act(table, alice, {"type": "add"})  # the seat played: its countdown and its turn are over
+    assert [(d["key"], d["seat"]) for d in timers.active_deadlines(table)] == [("turn-3", 1)]
+
+
+def test_no_active_deadlines_at_an_idle_table(start):
+    assert timers.active_deadlines(start()) == []
+
+
+# --- the table option ---------------------------------------------------------------
+
+def test_the_turn_clock_takes_only_the_offered_seconds(counter, alice):
+    with pytest.raises(BadRequest, match="15, 30, 60 or 120 seconds"):
+        lobby.create_table(alice, "counter", 2, turn_clock=45)
+    with pytest.raises(BadRequest):
+        lobby.create_table(alice, "counter", 2, turn_clock=True)
+    assert lobby.create_table(alice, "counter", 2, turn_clock=60).turn_clock == 60
+    assert lobby.create_table(alice, "counter", 2).turn_clock is None
+
+
+def test_the_rest_api_creates_a_table_with_a_turn_clock(alice, client):
+    client.force_login(alice)
+    body = {"game": "spank", "seat_count": 2, "turn_clock": 30}
+    response = client.post("/api/tables/", body, content_type="application/json")
+    assert response.status_code == 201 and response.json()["turn_clock"] == 30
+    refused = client.post("/api/tables/", {**body, "turn_clock": 7}, content_type="application/json")
+    assert refused.status_code == 400
+    assert "15, 30, 60 or 120 seconds" in refused.json()["detail"]
+    plain = client.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json")
+    assert plain.json()["turn_clock"] is None
+
+
+def test_the_lobby_form_offers_a_turn_clock(alice, client):
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    assert 'name="turn_clock"' in page and '<option value="60">' in page
+    client.post("/tables/new/", {"game": "spank", "seat_count": "2", "turn_clock": "60"})
+    assert alice.hosted_tables.get().turn_clock == 60
+    response = client.post("/tables/new/", {"game": "spank", "seat_count": "2", "turn_clock": "5"}, follow=True)
+    assert "15, 30, 60 or 120 seconds" in response.content.decode()
+    assert alice.hosted_tables.count() == 1
+
+
+# --- host commands on the turn clock ------------------------------------------------
+
+def test_only_the_host_may_abandon(start, bob):
+    table = start()
+    with pytest.raises(Forbidden, match="host"):
+        act(table, bob, {"type": "abandon"})
+
+
+def test_the_host_is_offered_the_engines_host_commands_of_the_moment(start, alice, bob, monkeypatch):
+    table = start()
+    entry = {"command": {"type": "abandon"}, "label": "Abandon the game", "confirm": "Sure?"}
+    monkeypatch.setattr(CounterEngine, "host_commands_now", lambda self, state: [entry])
+    game = game_state.load(table)
+    assert commands.host_actions(table, alice, game) == [entry]
+    assert commands.host_actions(table, bob, game) == []
+
+
+# --- the real games on the turn clock -------------------------------------------------
+
+@pytest.mark.parametrize("game", ["spank", "spite_and_malice", "spite"])
+def test_a_real_game_times_a_turn_out_with_its_default_action(game, alice, bob, carol):
+    table = lobby.create_table(alice, game, 3, turn_clock=15)
+    lobby.join_table(table, bob)
+    lobby.join_table(table, carol)
+    version = lobby.start_table(table, alice)
+    if game == "spite":  # the opening has no seat to act: open with the first lead offered
+        version = _open_spite(table, [alice, bob, carol])
+    engine = game_state.load(table).engine
+    seat = timers.to_move(engine, game_state.load(table).state)
+    deadline = Deadline.objects.get(table=table, key=f"turn-{version}")
+    assert (deadline.seat, deadline.command) == (seat, {"type": "turn_timeout", "seat": seat})
+
+    after = timers.fire(deadline.pk)
+    events = [event.payload for event in store.read(table.stream, after=version)]
+    assert events[0] == {"type": "timed_out", "seat": seat}
+    assert len(events) > 1 and all(event.get("auto") for event in events[1:])
+    next_turn = Deadline.objects.get(table=table, key=f"turn-{after}")
+    assert next_turn.seat == timers.to_move(engine, game_state.load(table).state) != seat
+
+
+def test_a_fire_rolled_back_after_its_append_leaves_no_trace(start, monkeypatch):
+    """Neither the event nor the claim survives, and the state cache does not remember the lost append."""
+    table = start()
+    deadline = deadline_for(table, {"type": "bump"})
+    after_append = commands.after_append
+
+    def fail_after(*args):
+        after_append(*args)
+        raise RuntimeError("the connection dropped before the commit")
+
+    monkeypatch.setattr(commands, "after_append", fail_after)
+    with pytest.raises(RuntimeError):
+        timers.fire(deadline.pk)
+    monkeypatch.setattr(commands, "after_append", after_append)
+    assert store.current_version(table.stream) == 1 and total(table) == 0
+    assert timers.fire(deadline.pk) == 2 and total(table) == 10
+
+
+def _open_spite(table, users):
+    game = game_state.load(table)
+    seat, lead = next((seat, command) for seat in range(3) for command in game.engine.legal_commands(game.state, seat)
+                      if command["type"] == "play")
+    return commands.submit(table, users[seat], lead, game.version)
