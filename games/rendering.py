@@ -3,6 +3,8 @@
 Every fragment carries ids that htmx swaps in place (out-of-band swaps).
 """
 import json
+import math
+import time
 
 from django.template.loader import render_to_string
 
@@ -10,6 +12,7 @@ from games import commands, game_state
 from games.engines import GAMES, get_engine
 from games.models import Table
 from games.seat_view import view_for_seat
+from games.timers import active_deadlines
 
 INVITES_KEY = "table_invites"
 
@@ -45,7 +48,34 @@ def table_context(table, user):
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "waiting_to_be_dealt_in": bool(view and seat is not None and seat < len(view["players"])
                                        and view["players"][seat].get("waiting_for_deal")),
+        "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
+        **clocks_context(table, game, view),
     }
+
+
+def clocks_context(table, game, view):
+    """The table's running deadlines, for browsers to tick from the server's time.
+
+    ``now_ms`` is the server's clock at rendering (the page corrects for its own clock with it);
+    ``turn_clock`` is the seat to act's turn deadline, ``countdown_clock`` an engine countdown's
+    (each with "seconds_left" for the first paint), None when there is none.
+    """
+    now_ms = int(time.time() * 1000)
+    running = view is not None and not view.get("over")
+    deadlines = [{**deadline, "seconds_left": seconds_left(deadline["due_ms"], now_ms)}
+                 for deadline in (active_deadlines(table, game) if running else [])]
+    to_move = view.get("to_move") if view else None
+    return {
+        "now_ms": now_ms,
+        "deadlines": deadlines,
+        "turn_clock": next((d for d in deadlines if d["kind"] == "turn" and d["seat"] == to_move), None),
+        "countdown_clock": next((d for d in deadlines if d["kind"] == "countdown"), None),
+    }
+
+
+def seconds_left(due_ms, now_ms):
+    """Whole seconds until ``due_ms`` (rounded up, as a countdown shows them), never below 0."""
+    return max(0, math.ceil((due_ms - now_ms) / 1000))
 
 
 def clockwise_from(view, seat):

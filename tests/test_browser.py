@@ -82,6 +82,7 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         """A logged-in page in a browser context of its own (its own cookies)."""
         User.objects.create_user(username=username, password=PASSWORD, display_name=username.title())
         context = self.browser.new_context(viewport={"width": width, "height": 900})
+        self.addCleanup(context.close)  # its websocket closes with the test, before the next one's
         context.set_default_timeout(15000)
         page = context.new_page()
         page.goto(f"{self.live_server_url}/accounts/login/")
@@ -447,4 +448,124 @@ class TestSpiteComeAtMeRewardLive(BrowserTestCase):
         expect(carol.locator(".spite-trick-empty")).to_contain_text("Your lead")
         expect(carol.locator(".hand [data-card='7C']")).to_have_count(1)
         expect(carol.locator(".hand [data-card='4H']")).to_have_count(0)
+        self.assertTrue(all(_not_reloaded(page) for page in pages))
+
+
+class TestSpiteTableModeLive(BrowserTestCase):
+    """Table mode (Spite's default): a misplay is played, called and ruled on every screen; a countdown
+    started by one player ticks on every screen from the server's deadline and, run out, passes its seat."""
+
+    DEAL = TestSpiteComeAtMeRewardLive.DEAL  # alice leads the 3S; bob holds the 5H and four jacks
+
+    def seat_three(self, *opening):
+        """Alice, Bob and Carol at a table-mode Spite table; ``opening``: the plays made before the pages open."""
+        from playwright.sync_api import expect
+
+        from games import commands, game_state, lobby
+
+        names = ("alice", "bob", "carol")
+        pages = [self.player(name, width=390 if name == "bob" else 1280) for name in names]
+
+        def deal():
+            users = [User.objects.get(username=name) for name in names]
+            table = lobby.create_table(users[0], "spite", 3, {"rounds": 1, "misplays": "table"})
+            for user in users[1:]:
+                lobby.join_table(table, user)
+            lobby.start_table(table, users[0], rng=_StackedRandom(self.DEAL))
+            for seat, cards in opening:
+                commands.submit(table, users[seat], {"type": "play", "cards": cards}, game_state.load(table).version)
+            return table
+
+        table = _off_the_event_loop(deal)
+        for page in pages:
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+            expect(page.locator(".spite-plays .spite-play")).to_have_count(len(opening))
+            _mark_page(page)
+        return table, pages
+
+    def test_a_misplay_is_called_and_every_screen_shows_the_ruling(self):
+        from playwright.sync_api import expect
+
+        from games import game_state
+
+        table, (alice, bob, carol) = self.seat_three((0, ["3S"]))
+
+        # Bob plays a pair of jacks on Alice's single 3S: the page sends it, as a player may misplay.
+        expect(bob.locator("#turn-banner")).to_contain_text("Your turn")
+        bob.locator(".hand [data-card='JS']").click()
+        bob.locator(".hand [data-card='JH']").click()
+        bob.locator("button", has_text="Play selected").click()
+        for page in (alice, bob, carol):
+            expect(page.locator(".spite-plays .spite-play")).to_have_count(2)
+            expect(page.locator(".spite-play.is-top")).to_contain_text("J")
+        # Nobody's screen says it broke a rule; Alice and Carol may call it, Bob may not.
+        for page in (alice, carol):
+            expect(page.locator(".spite-play.is-top button.spite-misplay")).to_have_text("Misplay! (call Bob's play a misplay)")
+        expect(bob.locator("button.spite-misplay")).to_have_count(0)
+        for page in (alice, bob, carol):
+            expect(page.locator(".spite-rulings")).to_have_count(0)
+
+        # Carol calls it: every screen shows the ruling as it happens.
+        carol.locator(".spite-play.is-top button.spite-misplay").click()
+        expect(carol.locator(".spite-ruling.is-latest")).to_be_visible()
+        ruling = _off_the_event_loop(lambda: game_state.load(table).state.rulings[-1])
+        assert ruling.correct and ruling.caller == 2 and ruling.seat == 1
+        for page, sentence in ((alice, "Carol called a misplay on Bob"), (bob, "Carol called a misplay on you"),
+                               (carol, "You called a misplay on Bob")):
+            latest = page.locator(".spite-ruling.is-latest")
+            expect(latest).to_contain_text(sentence)
+            expect(latest).to_contain_text("right.")
+            expect(latest).to_contain_text(ruling.text)
+            # The jacks went back to Bob's hand: the trick is the 3S alone; Bob is out of it.
+            expect(page.locator(".spite-plays .spite-play")).to_have_count(1)
+        for page in (alice, carol):
+            expect(page.locator(".spite-seat", has_text="Bob")).to_contain_text("out of this trick")
+        expect(bob.locator(".spite-help")).to_contain_text("You misplayed")
+        expect(bob.locator(".hand [data-card='JS']")).to_have_count(1)
+        self.assertTrue(all(_not_reloaded(page) for page in (alice, bob, carol)))
+
+    def test_a_countdown_ticks_on_every_screen_and_passes_its_seat_when_it_runs_out(self):
+        from django.conf import settings
+        from playwright.sync_api import expect
+
+        from games import timers
+        from games.models import Deadline
+
+        table, (alice, bob, carol) = self.seat_three((0, ["3S"]), (1, ["5H"]))
+        pages = (alice, bob, carol)
+        expect(carol.locator("#turn-banner")).to_contain_text("Your turn")
+        expect(carol.locator("button.spite-start-countdown")).to_have_count(0)
+
+        # Alice starts a countdown on Carol, who is to play.
+        alice.locator("button.spite-start-countdown").click()
+        for page in pages:
+            expect(page.locator(".spite-countdown-note .countdown")).to_have_count(1)
+        expect(carol.locator(".spite-countdown-note")).to_contain_text("Play now or you pass")
+        expect(bob.locator(".spite-countdown-note")).to_contain_text("on Carol")
+        expect(bob.locator(".spite-countdown-note")).to_contain_text("started by Alice")
+
+        # Every screen ticks down from the server's one deadline.
+        deadline = _off_the_event_loop(lambda: Deadline.objects.get(table=table, key="countdown-1"))
+        due_ms = str(int(deadline.due_at.timestamp() * 1000))
+        first = []
+        for page in pages:
+            clock = page.locator(".spite-countdown-note .countdown")
+            self.assertEqual(clock.get_attribute("data-deadline-ms"), due_ms)
+            first.append(int(clock.inner_text()))
+        pages[-1].wait_for_timeout(2100)
+        for page, before in zip(pages, first):
+            now = int(page.locator(".spite-countdown-note .countdown").inner_text())
+            self.assertLess(now, before)
+            self.assertGreater(now, 0)
+        self.assertLessEqual(max(first) - min(first), 1)  # the same deadline on every screen
+
+        # It runs out (the timer job fires it; here the test fires it, as the worker would): Carol passed.
+        if "redis" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
+            return  # without Redis the test process cannot tell the live server's pages
+        _off_the_event_loop(lambda: timers.fire(deadline.pk))
+        for page in pages:
+            expect(page.locator(".spite-countdown-note")).to_have_count(0)
+            expect(page.locator(".spite-passed")).to_contain_text("you" if page is carol else "Carol")
+        expect(alice.locator("#turn-banner")).to_contain_text("Your turn")
         self.assertTrue(all(_not_reloaded(page) for page in pages))

@@ -152,3 +152,120 @@ def test_the_host_page_offers_the_games_host_commands(client, alice, bob, carol)
     client.force_login(bob)
     page = client.get(f"/tables/{table.id}/").content.decode()
     assert 'id="host-commands"' not in page and "End the match" not in page
+
+
+# --- timers on the table page: the turn clock, seats away, an abandoned game ---------------------
+
+def _running(host, others, game="spite_and_malice", **create):
+    import random
+
+    from games import lobby
+
+    table = lobby.create_table(host, game, 1 + len(others), **create)
+    for user in others:
+        lobby.join_table(table, user)
+    lobby.start_table(table, host, rng=random.Random(0))
+    return table
+
+
+def _banner(page):
+    import re
+
+    return re.search(r'<p id="turn-banner".*?</p>', page, flags=re.S).group(0)
+
+
+def test_the_turn_clock_shows_the_servers_deadline_to_every_page(client, alice, bob, carol):
+    import re
+
+    from games.models import Deadline
+
+    table = _running(alice, [bob], turn_clock=30)
+    deadline = Deadline.objects.get(table=table, kind="turn")
+    due_ms = int(deadline.due_at.timestamp() * 1000)
+    for user in (alice, bob, carol):  # carol watches
+        client.force_login(user)
+        page = client.get(f"/tables/{table.id}/").content.decode()
+        banner = _banner(page)
+        # The banner's clock ticks (static/js/table.js) from the server's deadline and the server's clock.
+        clock = re.search(r'<span class="clock turn-clock" role="timer">.*?</span>&nbsp;s left</span>', banner, flags=re.S)
+        assert clock, banner
+        seconds = re.search(rf'<span class="countdown" data-deadline-ms="{due_ms}">(\d+)</span>', clock.group(0))
+        assert seconds and 25 <= int(seconds.group(1)) <= 30
+        now_ms = int(re.search(r'id="table-live"[^>]*data-now-ms="(\d+)"', page).group(1))
+        assert 0 < due_ms - now_ms <= 30_000
+
+
+def test_without_a_turn_clock_no_clock_is_shown(client, alice, bob):
+    table = _running(alice, [bob])
+    client.force_login(alice)
+    page = client.get(f"/tables/{table.id}/").content.decode()
+    assert "data-deadline-ms" not in page and 'class="clock' not in page
+
+
+def test_seats_away_and_an_abandoned_game_are_named_in_the_banner(client, alice, bob):
+    from games import commands, game_state
+
+    table = _running(alice, [bob], turn_clock=30)
+    # Both seats let their turn run out three times in a row: both are marked away.
+    for _ in range(6):
+        game = game_state.load(table)
+        seat = game.engine.view(game.state, None)["to_move"]
+        assert commands.submit_system(table, {"type": "turn_timeout", "seat": seat}) is not None
+    client.force_login(bob)
+    banner = _banner(client.get(f"/tables/{table.id}/").content.decode())
+    assert "Away: Alice, Bob" in " ".join(banner.split())
+    # The host gives up on them: every page says the game was abandoned, with no winner.
+    commands.submit(table, alice, {"type": "abandon"}, game_state.load(table).version)
+    for user in (alice, bob):
+        client.force_login(user)
+        banner = " ".join(_banner(client.get(f"/tables/{table.id}/").content.decode()).split())
+        assert "Game abandoned: no winner." in banner and "Away" not in banner and "clock" not in banner
+
+
+def test_a_spite_countdown_ticks_from_its_deadline_on_every_page(client, alice, bob, carol, make_user):
+    import re
+
+    from games import commands, game_state
+    from games.models import Deadline
+
+    users = [alice, bob, carol]
+    table = _running(alice, [bob, carol], game="spite")
+    game = game_state.load(table)
+    # Whoever may open leads their first listed hand; then a seat not to act starts a countdown on the next.
+    opener = next(seat for seat in range(3) if game.engine.legal_commands(game.state, seat))
+    lead = next(c for c in game.engine.legal_commands(game.state, opener) if c["type"] == "play")
+    commands.submit(table, users[opener], lead, game.version)
+    game = game_state.load(table)
+    target = game.state.to_move
+    starter = next(seat for seat in range(3) if seat != target)
+    commands.submit(table, users[starter], {"type": "start_countdown"}, game.version)
+    deadline = Deadline.objects.get(table=table, key="countdown-1")
+    due_ms = int(deadline.due_at.timestamp() * 1000)
+    seconds = game_state.load(table).state.countdown.seconds
+    for user in users + [make_user("dan")]:  # dan watches
+        client.force_login(user)
+        page = client.get(f"/tables/{table.id}/").content.decode()
+        note = re.search(r'<p class="spite-countdown-note.*?</p>', page, flags=re.S).group(0)
+        shown = re.search(rf'<span class="countdown" data-deadline-ms="{due_ms}">(\d+)</span>', note)
+        assert shown and seconds - 2 <= int(shown.group(1)) <= seconds
+
+
+def test_the_banner_is_lit_on_your_turn_only_not_for_out_of_turn_commands(client, alice, bob, carol):
+    import re
+
+    from games import commands, game_state
+
+    users = [alice, bob, carol]
+    table = _running(alice, [bob, carol], game="spite")
+    game = game_state.load(table)
+    opener = next(seat for seat in range(3) if game.engine.legal_commands(game.state, seat))
+    lead = next(c for c in game.engine.legal_commands(game.state, opener) if c["type"] == "play")
+    commands.submit(table, users[opener], lead, game.version)
+    game = game_state.load(table)
+    for seat, user in enumerate(users):
+        client.force_login(user)
+        banner = _banner(client.get(f"/tables/{table.id}/").content.decode())
+        lit = "your-turn" in re.search(r'class="([^"]*)"', banner).group(1)
+        assert lit == (seat == game.state.to_move), (seat, game.engine.legal_commands(game.state, seat))
+        if seat != game.state.to_move:  # e.g. may call the lead a misplay, or start a countdown
+            assert game.engine.legal_commands(game.state, seat)

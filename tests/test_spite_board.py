@@ -7,6 +7,8 @@ import random
 import re
 from dataclasses import replace
 
+import pytest
+
 from board_helpers import render_board
 from games.engines import get_engine
 from games.engines.spite.state import PLAYING, Trick
@@ -43,7 +45,7 @@ def act(state, seat, command):
 
 def section(html, css_class):
     """The HTML of the first element whose class list starts with ``css_class`` (to its closing tag)."""
-    match = re.search(rf'<(section|header|footer|li|div|ol|ul|form|fieldset|p|span)\b[^>]*class="{css_class}[ "]', html)
+    match = re.search(rf'<(section|header|footer|li|div|ol|ul|form|fieldset|details|p|span)\b[^>]*class="{css_class}[ "]', html)
     assert match, f"no .{css_class} in the board"
     tag, start, depth = match.group(1), match.start(), 0
     for found in re.finditer(rf"<(/?){tag}\b[^>]*>", html[start:]):
@@ -51,6 +53,11 @@ def section(html, css_class):
         if depth == 0:
             return html[start:start + found.end()]
     raise AssertionError(f"unclosed .{css_class}")
+
+
+def words(html):
+    """``text`` with no space before punctuation or after an opening bracket ("Bob: right.", "(by you)")."""
+    return re.sub(r"\( ", "(", re.sub(r" ([:.,;)])", r"\1", text(html)))
 
 
 def seat_panel(html, name):
@@ -68,9 +75,15 @@ def targets(html):
     return [json.loads(html_lib.unescape(raw)) for raw in re.findall(r"data-target='([^']*)'", html)]
 
 
-def test_every_seat_and_a_spectator_render_a_whole_random_match():
+OUT_OF_TURN = {"call_misplay", "start_countdown"}
+
+
+@pytest.mark.parametrize("misplays", ["strict", "table"])
+def test_every_seat_and_a_spectator_render_a_whole_random_match(misplays):
+    """The walk has countdowns and their expiry; table mode adds random misplays (a single card from the
+    hand, legal or not) and calls."""
     rng = random.Random(3)
-    state = engine.fold(engine.start(4, {"rounds": 2}, rng=rng))
+    state = engine.fold(engine.start(4, {"rounds": 2, "misplays": misplays}, rng=rng))
     saw = set()
     while True:
         for seat in (0, 1, 2, 3, None):
@@ -78,21 +91,44 @@ def test_every_seat_and_a_spectator_render_a_whole_random_match():
             held = [] if seat is None else state.hands[seat] + state.fakes[seat] + state.bonus[seat]
             assert html.count("data-card=") == len(held)
             assert html.count('class="seat-panel') == state.players - (0 if seat is None else 1)
-            assert ("data-command" in html) == (seat is not None and not state.over and seat not in state.places)
+            calls = seat is not None and any(c["type"] in OUT_OF_TURN for c in engine.legal_commands(state, seat))
+            plays = seat not in state.places and seat not in state.trick.barred  # a barred seat has no play
+            assert ("data-command" in html) == (seat is not None and not state.over and (plays or calls))
+            if state.rulings:
+                assert f"Rulings this match ({len(state.rulings)})" in text(html)
         saw.add(state.phase)
+        if state.rulings:
+            saw.add("ruling")
+        if state.countdown:
+            saw.add("countdown")
         if state.last_round:
             assert "Standings after round" in render(state, None) or state.over
         if state.over:
             break
-        seats = [state.to_move] if state.to_move is not None else \
-            [s for s in range(4) if engine.legal_commands(state, s)]
-        seat = rng.choice(seats)
-        legal = engine.legal_commands(state, seat)
-        plays = [c for c in legal if c["type"] == "play"]
-        command = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal)
-        state = engine.fold(engine.decide(state, seat, command, rng=rng), state)
-    assert saw == {"opening", "playing", "over"}
+        state = engine.fold(random_step(state, rng), state)
+    assert saw == ({"opening", "playing", "over", "countdown"} | ({"ruling"} if misplays == "table" else set()))
     assert "wins the match" in render(state, None)
+
+
+def random_step(state, rng):
+    """The events of a random command: mostly the seat to act's, sometimes another seat's countdown (or
+    call, in table mode) or the countdown running out; in table mode sometimes a one-card misplay."""
+    if state.countdown and rng.random() < 0.5:
+        return engine.decide(state, None, {"type": "countdown_expired", "countdown": state.countdown.number}, rng=rng)
+    others = [s for s in range(state.players) if any(c["type"] in OUT_OF_TURN for c in engine.legal_commands(state, s))]
+    if others and rng.random() < 0.15:
+        seat = rng.choice(others)
+        return engine.decide(state, seat, rng.choice([c for c in engine.legal_commands(state, seat)
+                                                      if c["type"] in OUT_OF_TURN]), rng=rng)
+    seats = [state.to_move] if state.to_move is not None else \
+        [s for s in range(state.players) if engine.legal_commands(state, s)]
+    seat = rng.choice(seats)
+    legal = [c for c in engine.legal_commands(state, seat) if c["type"] not in OUT_OF_TURN]
+    if state.options.table_mode and state.trick.plays and not state.reward and rng.random() < 0.15:
+        return engine.decide(state, seat, {"type": "play", "cards": [rng.choice(state.hands[seat])]}, rng=rng)
+    plays = [c for c in legal if c["type"] == "play"]
+    command = rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal)
+    return engine.decide(state, seat, command, rng=rng)
 
 
 # --- fake jokers and reward cards ------------------------------------------------------------
@@ -314,3 +350,231 @@ def test_others_see_who_takes_a_reward_and_how_many_cards_but_never_which():
         assert "Carol" in html and "reward" in text(seat_panel(html, "Carol"))
     assert "Waiting for Carol to take a come-at-me reward." in text(render(state, 0))
     assert "Play selected" not in render(state, 0)
+
+
+# --- table mode: misplays are played and called, the rulings, the countdown --------------------
+
+# Bob's hand is all black, so his hand looks the same after a low misplay (4C) or a high play (QS).
+TABLE = position(["3D 9S 9H KS", "4C 5S 8S QS", "5C 6H 10S JS"], deck="4D 5D 6D 8D 9D 10D")
+
+
+def led_9s():
+    """Alice has led the 9S: Bob is to play on it."""
+    return act(TABLE, 0, {"type": "play", "cards": ["9S"]})
+
+
+def misplays(html):
+    """The <button>s that call a misplay, as (play id, the play's own <li>)."""
+    return [(json.loads(html_lib.unescape(raw))["play"], raw) for raw in
+            re.findall(r"<button[^>]*class=\"small spite-misplay\"[^>]*data-command='([^']*)'", html)]
+
+
+def play_items(html):
+    return re.findall(r'<li class="spite-play.*?</li>', html, flags=re.S)
+
+
+def shape(html):
+    """The page's structure: each tag with its classes and the names of its attributes (no values, no text)."""
+    return [(tag, re.search(r'class="([^"]*)"', attrs).group(1) if 'class="' in attrs else "",
+             tuple(sorted(re.findall(r'\s([a-z-]+)(?==)', attrs))))
+            for tag, attrs in re.findall(r"<([a-z0-9]+)\b([^>]*)>", html)]
+
+
+def test_table_mode_is_spites_default_and_the_board_sends_any_play_for_the_engine_to_judge():
+    assert TABLE.options.table_mode
+    html = render(led_9s(), 1)
+    tags = re.findall(r"<[^>]*data-target='\{\"type\": \"play\"[^>]*>", html)
+    assert len(tags) == 3  # the trick, "Play selected", and "unbeatable" (shown only when the engine lists it)
+    for tag in tags:
+        assert ('data-unlisted="play pass decline"' in tag) == ("unbeatable" not in tag)
+    # Strict mode keeps the board to the engine's list.
+    strict = replace(TABLE, options=replace(TABLE.options, misplays="strict"))
+    assert "data-unlisted" not in render(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
+
+
+def test_the_play_open_to_a_call_has_a_misplay_button_for_the_other_seats_only():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["4C"]})  # under the 9S: a misplay
+    bobs = state.trick.plays[-1].id
+    assert engine.view(state, None)["open_call"] == {"play": bobs, "seat": 1}
+    for seat in (0, 2):
+        html = render(state, seat)
+        assert {"type": "call_misplay", "play": bobs} in engine.legal_commands(state, seat)
+        assert [play for play, _ in misplays(html)] == [bobs]
+        alices, top = play_items(html)
+        assert "spite-misplay" not in alices and "is-open-to-call" not in alices  # closed by Bob's play
+        assert "is-open-to-call" in top and "Misplay!" in text(top)
+    # Bob never calls his own play, a spectator calls nothing.
+    for seat in (1, None):
+        html = render(state, seat)
+        assert misplays(html) == [] and "Misplay!" not in html
+        assert "is-open-to-call" in play_items(html)[-1]
+
+
+def test_nothing_on_the_page_tells_a_misplay_from_a_legal_play_until_it_is_called():
+    wrong = act(led_9s(), 1, {"type": "play", "cards": ["4C"]})  # does not beat the 9S
+    right = act(led_9s(), 1, {"type": "play", "cards": ["QS"]})
+    assert wrong.window.misplay is not None and right.window.misplay is None  # the engine knows, hidden
+    for seat in (0, 1, 2, None):
+        wrong_html, right_html = render(wrong, seat), render(right, seat)
+        # The same page, tag for tag and class for class: only the cards and their words differ.
+        assert shape(wrong_html) == shape(right_html)
+        for html in (wrong_html, right_html):
+            words = text(html).lower()
+            assert "misplay" not in words.replace("misplay!", "").replace("call bob's play a misplay", "")
+            assert "illegal" not in words and "invalid" not in words and "does not beat" not in words
+
+
+def test_a_correct_call_is_shown_to_everyone_with_the_ruling_and_the_penalty():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["4C"]})
+    called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})
+    ruling = engine.view(called, None)["rulings"][-1]
+    assert ruling["correct"] and ruling["caller"] == 2 and ruling["seat"] == 1
+    says = {0: "Carol called a misplay on Bob: right.", 1: "Carol called a misplay on you: right.",
+            2: "You called a misplay on Bob: right.", None: "Carol called a misplay on Bob: right."}
+    for seat, sentence in says.items():
+        html = render(called, seat)
+        latest = words(section(html, "spite-ruling is-latest"))
+        assert latest.startswith("Misplay " + sentence) and ruling["text"] in latest
+        penalty = "you" if seat == 1 else "Bob"
+        assert f"Penalty for {penalty}: 1 turn to skip." in latest
+        assert f"1 fake joker from the pile to {'you' if seat == 2 else 'Carol'}." in latest  # Bob held none
+        log = section(html, "spite-ruling-log")
+        assert "Rulings this match (1)" in text(log) and log.count('<li class="spite-ruling') == 1
+        assert 'data-keep-open' in log
+        # The misplayed hand went back: the trick is the 9S alone, and nothing is open to a call.
+        assert len(play_items(html)) == 1 and misplays(html) == []
+    bob = text(seat_panel(render(called, 0), "Bob"))
+    assert "out of this trick" in bob and "✗ 1 misplay called this match" in bob and "skips 1 turn" in bob
+    mine = render(called, 1)
+    assert "You misplayed: you are out of this trick (no buy back)" in text(section(mine, "help spite-help"))
+    assert "out of this trick" in text(section(section(mine, "my-area"), "seat-head"))
+    assert "Play selected" not in mine and "and play</button>" not in mine and "spite-play-options" not in mine
+
+
+def test_a_wrong_call_is_the_callers_misplay_and_the_play_stands_marked():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["QS"]})
+    bobs = state.trick.plays[-1].id
+    called = act(state, 0, {"type": "call_misplay", "play": bobs})
+    for seat in (0, 1, 2, None):
+        html = render(called, seat)
+        latest = words(section(html, "spite-ruling is-latest"))
+        who = "You" if seat == 0 else "Alice"
+        assert latest.startswith(f"No misplay {who} called a misplay on {'you' if seat == 1 else 'Bob'}: wrong.")
+        assert f"Penalty for {who.lower() if seat == 0 else who}: 1 turn to skip." in latest
+        assert "is-wrong" in section(html, "spite-ruling is-latest")[:80]
+        top = play_items(html)[-1]
+        assert "called: no misplay" in text(top)
+    alice = text(seat_panel(render(called, 2), "Alice"))
+    assert "out of this trick" in alice and "✗ 1" in alice
+    # The play stays open to the others' calls (Carol may still call it; Alice may not again).
+    assert [play for play, _ in misplays(render(called, 2))] == [bobs]
+    assert misplays(render(called, 0)) == []
+
+
+def test_the_rulings_list_grows_oldest_first():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["QS"]})
+    state = act(state, 0, {"type": "call_misplay", "play": state.trick.plays[-1].id})  # wrong
+    state = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})  # wrong again
+    html = render(state, None)
+    log = section(html, "spite-ruling-log")
+    assert "Rulings this match (2)" in text(log)
+    entries = [text(item) for item in re.findall(r'<li class="spite-ruling.*?</li>', log, flags=re.S)]
+    assert entries[0].startswith("Alice called") and entries[1].startswith("Carol called")
+    assert words(section(html, "spite-ruling is-latest")).startswith("No misplay Carol called")
+
+
+def test_start_countdown_is_offered_to_the_seats_not_to_act_and_the_countdown_shows_everywhere():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["QS"]})  # Carol to act; she could pass
+    assert state.to_move == 2
+    button = "data-command='{\"type\": \"start_countdown\"}'"
+    for seat in (0, 1):
+        assert {"type": "start_countdown"} in engine.legal_commands(state, seat)
+        assert button in render(state, seat) and "Start countdown" in text(render(state, seat))
+    assert button not in render(state, 2) and button not in render(state, None)
+    started = act(state, 0, {"type": "start_countdown"})
+    countdown = engine.view(started, None)["countdown"]
+    assert countdown["seat"] == 2 and countdown["by"] == 0
+    seconds = countdown["seconds"]
+    for seat in (0, 1, None):
+        html = render(started, seat)
+        note = words(section(html, "spite-countdown-note"))
+        assert note == f"Countdown on Carol: {seconds} s left (started by {'you' if seat == 0 else 'Alice'})"
+        assert button not in html  # one countdown at a time
+        assert f"{seconds} s" in text(seat_panel(html, "Carol"))
+    carol = render(started, 2)
+    assert words(section(carol, "spite-countdown-note")).startswith("Countdown Play now or you pass:")
+    assert f"{seconds} s" in text(section(section(carol, "my-area"), "seat-head"))
+    # Carol's pass (her only way on: nothing of hers beats the QS) ends it.
+    assert "spite-countdown-note" not in render(act(started, 2, {"type": "pass"}), None)
+
+
+def test_the_countdown_ticks_from_the_servers_deadline_when_the_page_has_one():
+    state = act(act(led_9s(), 1, {"type": "play", "cards": ["QS"]}), 0, {"type": "start_countdown"})
+    clock = {"key": "countdown-1", "kind": "countdown", "seat": None, "due_ms": 1_767_225_605_000, "seconds_left": 4}
+    view = engine.view(state, 1)
+    from django.template.loader import render_to_string
+
+    html = render_to_string("games/spite/board.html", {
+        "view": view, "others": [p for p in view["players"] if p["seat"] != 1], "seat": 1, "names": ["Alice", "Bob", "Carol"],
+        "legal": engine.board_commands(state, 1), "countdown_clock": clock})
+    note = section(html, "spite-countdown-note")
+    assert '<span class="countdown" data-deadline-ms="1767225605000">4</span>' in note
+    assert 'role="timer"' in note
+    assert 'data-deadline-ms="1767225605000"' in seat_panel(html, "Carol")
+
+
+def test_a_reward_declaration_is_open_to_a_call_like_a_play():
+    state = come_at_me_won()
+    declared = act(state, 2, {"type": "reward", "declared": 4, "swap": None})  # she won 3 cards, not 4
+    open_call = engine.view(declared, None)["open_call"]
+    assert open_call["seat"] == 2 and not declared.trick.plays  # on no play: Carol leads next
+    for seat in (0, 1):
+        html = render(declared, seat)
+        notice = section(html, "spite-open-call")
+        assert words(notice).startswith("Open to a call Carol declared a come-at-me reward.")
+        assert [play for play, _ in misplays(notice)] == [open_call["play"]]
+    assert words(section(render(declared, 2), "spite-open-call")) == "Open to a call You declared your come-at-me reward."
+    assert misplays(render(declared, 2)) == [] and misplays(render(declared, None)) == []
+    called = act(declared, 0, {"type": "call_misplay", "play": open_call["play"]})
+    latest = words(section(render(called, 1), "spite-ruling is-latest"))
+    assert latest.startswith("Misplay Alice called a misplay on Carol: right.")
+    assert "spite-open-call" not in render(called, 1)
+
+
+# --- the turn clock: a clock on the seat to act, seats away, an abandoned match -------------------
+
+def render_with(state, seat, **context):
+    """The board as the table page renders it, with the page's timer context (games.rendering.clocks_context)."""
+    from django.template.loader import render_to_string
+
+    view = engine.view(state, seat)
+    names = ["Alice", "Bob", "Carol"][:state.players]
+    return render_to_string("games/spite/board.html", {
+        "view": view, "others": [p for p in view["players"] if p["seat"] != seat] if seat is not None else view["players"],
+        "seat": seat, "names": names, "legal": engine.board_commands(state, seat) if seat is not None else [],
+        **context})
+
+
+def test_the_turn_clock_shows_on_the_seat_to_act():
+    state = led_9s()
+    clock = {"key": "turn-9", "kind": "turn", "seat": 1, "due_ms": 1_767_225_630_000, "seconds_left": 30}
+    for seat in (0, 2, None):
+        html = render_with(state, seat, turn_clock=clock)
+        bob = seat_panel(html, "Bob")
+        assert '<span class="clock turn-clock" role="timer"><span class="countdown" data-deadline-ms="1767225630000">30</span>' in bob
+        others = [name for n, name in enumerate(["Alice", "Carol"]) if (0, 2)[n] != seat]
+        assert all("data-deadline-ms" not in seat_panel(html, name) for name in others)
+    mine = section(render_with(state, 1, turn_clock=clock), "my-area")
+    assert 'data-deadline-ms="1767225630000"' in section(mine, "seat-head")
+
+
+def test_a_seat_away_on_the_turn_clock_is_marked_and_an_abandoned_match_says_so():
+    state = TABLE
+    while not engine.view(state, None)["players"][0]["absent"]:  # every seat lets its turns run out
+        state = engine.fold(engine.decide(state, None, {"type": "turn_timeout", "seat": state.to_move},
+                                          rng=random.Random(0)), state)
+    assert "away" in text(seat_panel(render(state, 1), "Alice")).split()
+    assert "away" in text(section(section(render(state, 0), "my-area"), "seat-head")).split()
+    over = act(state, None, {"type": "abandon"})
+    html = render(over, None)
+    assert "Match abandoned" in text(section(html, "game-over")) and "wins the match" not in html

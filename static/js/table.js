@@ -96,6 +96,12 @@
  *                             typed (matched against the legal list like any other key). Changing a
  *                             field repaints (.legal-target and disabling follow it). Use an element
  *                             that is no <form>, or Enter in a field would submit that form.
+ *   data-unlisted="play pass" On a data-target: while the legal list holds a command of one of these types,
+ *                             the command the selection makes here is sent even when the list does not
+ *                             hold it (the server judges it: in Spite's table mode a misplay is the
+ *                             player's to make and the others' to call). Such a target lights up for any
+ *                             selection it can take, and every card of a group it reads is .playable, so
+ *                             the board does not tell the player which of their plays are legal.
  *   data-accepts="7S 7H 7D 7C"
  *                             On a target: the only card codes it takes (space-separated); while a
  *                             selected card is not among them the target gives nothing (not legal).
@@ -104,6 +110,14 @@
  *   data-hint-select="..."    On a card or source: the hint shown when it cannot be used now.
  *   data-label="..."          On a source: how the selection status names it ("your stack 2"); on a
  *                             card, the same in place of its code ("9C, fake joker").
+ *   data-deadline-ms="1767225600000"
+ *                             A countdown (a table's deadline, epoch milliseconds by the server's clock):
+ *                             its text is kept at the whole seconds left (never below 0), ticking
+ *                             while any is on the page, with .is-urgent for the last 3 seconds and
+ *                             .is-done at 0. #table-live's data-now-ms (the server's clock when it
+ *                             rendered) corrects for this computer's clock.
+ *   details[data-keep-open]   (with an id) stays open or closed as the player left it when a new
+ *                             #table-live replaces it.
  *   data-clear-selection      A button that clears the selection (Escape does the same).
  *   data-selection-status     An element that gets a short text about the current selection.
  *   .invite-link[data-path]   An input that is filled with location.origin + data-path.
@@ -141,7 +155,10 @@
     sendTimer: null,
     drag: null,         // a touch/pen drag: {el, pointerId, x, y, started, ghost, over}
     dragging: null,     // the element of an HTML5 (mouse) drag under way
-    noClickUntil: 0     // a touch drag just ended: ignore the click the browser sends after it
+    noClickUntil: 0,    // a touch drag just ended: ignore the click the browser sends after it
+    clockOffset: 0,     // the server's clock minus this computer's, in ms (from data-now-ms)
+    ticker: null,       // the interval that ticks the countdowns while there are any
+    keptOpen: {}        // details[data-keep-open] id -> open, as the player left it
   };
 
   var SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
@@ -506,6 +523,31 @@
     return firstLegalOf(el, candidates(el));
   }
 
+  // ---- unlisted commands (data-unlisted) ------------------------------------------------
+
+  /* May the target send a command the legal list does not hold (a command of its types is listed)? */
+  function unlistedAllowed(el) {
+    var types = (el.getAttribute("data-unlisted") || "").split(/\s+/).filter(Boolean);
+    return types.length > 0 && state.legal.some(function (c) { return types.indexOf(c.type) >= 0; });
+  }
+
+  /* What a click on the target sends: the legal command, else (data-unlisted) the command as made. */
+  function sendableFor(el) {
+    var legal = legalFor(el);
+    if (legal || !unlistedAllowed(el)) return legal;
+    var made = candidates(el);
+    return made.length ? made[0] : null;
+  }
+
+  /* Can a card of this group be played unlisted (some data-unlisted target reads the group)? */
+  function freeGroup(group) {
+    return within("[data-target][data-unlisted]").some(function (el) {
+      if (!unlistedAllowed(el)) return false;
+      if (group === "cards" && needsOf(el).some(function (n) { return n === "card" || n === "cards"; })) return true;
+      return targetsOf(el).some(function (t) { return group in groupsNamed(t, {}); });
+    });
+  }
+
   function hasSelection() {
     return state.cards.length > 0 || state.source !== null;
   }
@@ -535,10 +577,12 @@
     if (!root) return;
     var selecting = hasSelection();
 
+    var free = {};
     within("[data-card]").forEach(function (el) {
       var code = el.getAttribute("data-card");
       var group = groupOf(el);
-      var playable = state.legal.some(function (c) { return namesCard(c, code, group); });
+      if (!(group in free)) free[group] = freeGroup(group);
+      var playable = free[group] || state.legal.some(function (c) { return namesCard(c, code, group); });
       var selected = state.cards.indexOf(el) >= 0;
       el.classList.toggle("playable", playable);
       el.classList.toggle("selected", selected);
@@ -557,15 +601,18 @@
     });
 
     within("[data-target]").forEach(function (el) {
-      var legal = !!legalFor(el);
+      var legal = !!sendableFor(el);
       var needs = requiresSelection(el);
       // A target that needs a selection lights up only once something is selected.
       el.classList.toggle("legal-target", legal && (!needs || selecting));
-      var reachable = listable(el, targetsOf(el)).some(someLegalContains);
+      var reachable = listable(el, targetsOf(el)).some(someLegalContains) || unlistedAllowed(el);
       if (el.hasAttribute("data-when-legal")) el.hidden = !reachable;
       if (!el.hasAttribute("data-source") && !el.hasAttribute("data-card")) {
-        // Disabled only when no selection at all could make it legal.
-        el.setAttribute("aria-disabled", reachable ? "false" : "true");
+        // Disabled only when no selection at all could make it legal. Only a control says so: on a
+        // region (a trick) it would disable every button inside it (Spite's "Misplay!") for assistive
+        // technology and browser automation alike.
+        if (el.tagName === "BUTTON" || el.hasAttribute("role")) el.setAttribute("aria-disabled", reachable ? "false" : "true");
+        else el.removeAttribute("aria-disabled");
       }
     });
 
@@ -621,6 +668,8 @@
       (Array.isArray(hostCommands) ? hostCommands.filter(isObject) : []).forEach(function (c) {
         state.legalKeys[canonical(c)] = c;
       });
+      armDeadlines(root);
+      restoreOpen();
     }
     fillInviteLinks();
     paint();
@@ -704,7 +753,7 @@
       return;
     }
     if (el.hasAttribute("data-target")) {
-      var legal = legalFor(el);
+      var legal = sendableFor(el);
       var needs = requiresSelection(el);
       if (legal && (!needs || hasSelection())) {
         send(legal);
@@ -860,7 +909,7 @@
   }
 
   function overTarget(target, dragged) {
-    return target && target !== dragged && legalFor(target) ? target : null;
+    return target && target !== dragged && sendableFor(target) ? target : null;
   }
 
   /* A drop on a target is a click on it: play there, or say why not (the selection stays). */
@@ -870,7 +919,7 @@
       paint();
       return;
     }
-    var legal = legalFor(target);
+    var legal = sendableFor(target);
     if (legal) send(legal);
     else {
       hint(refusalHint(target));
@@ -977,6 +1026,56 @@
     paint();
   }
 
+  // ---- countdowns (data-deadline-ms) -----------------------------------------------------
+
+  /* The server's clock now, as well as this page knows it. */
+  function serverNow() {
+    return Date.now() + state.clockOffset;
+  }
+
+  /* Whole seconds left until the deadline, rounded up, never below 0. */
+  function secondsLeft(dueMs) {
+    return Math.max(0, Math.ceil((dueMs - serverNow()) / 1000));
+  }
+
+  function tickDeadlines() {
+    var clocks = within("[data-deadline-ms]");
+    clocks.forEach(function (el) {
+      var due = Number(el.getAttribute("data-deadline-ms"));
+      if (!isFinite(due)) return;
+      var left = secondsLeft(due);
+      var text = String(left);
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("is-urgent", left > 0 && left <= 3);
+      el.classList.toggle("is-done", left === 0);
+    });
+    if (!clocks.length && state.ticker) {
+      clearInterval(state.ticker);
+      state.ticker = null;
+    }
+  }
+
+  /* A new #table-live: learn the server's clock from it and tick its countdowns (if any). */
+  function armDeadlines(root) {
+    var now = Number(root.getAttribute("data-now-ms"));
+    if (root.hasAttribute("data-now-ms") && isFinite(now) && now > 0) state.clockOffset = now - Date.now();
+    tickDeadlines();
+    if (within("[data-deadline-ms]").length && !state.ticker) state.ticker = setInterval(tickDeadlines, 250);
+  }
+
+  // ---- details kept open across swaps (details[data-keep-open]) --------------------------
+
+  function onToggle(event) {
+    var el = event.target;
+    if (el && el.matches && el.matches("details[data-keep-open][id]")) state.keptOpen[el.id] = el.open;
+  }
+
+  function restoreOpen() {
+    within("details[data-keep-open][id]").forEach(function (el) {
+      if (el.id in state.keptOpen && el.open !== state.keptOpen[el.id]) el.open = state.keptOpen[el.id];
+    });
+  }
+
   // ---- invite links ----------------------------------------------------------------------
 
   function fillInviteLinks() {
@@ -1069,11 +1168,13 @@
   document.addEventListener("pointermove", onPointerMove, { passive: false });
   document.addEventListener("pointerup", onPointerUp);
   document.addEventListener("pointercancel", onPointerCancel);
+  document.addEventListener("toggle", onToggle, true);  // toggle does not bubble
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
   else refresh();
 
   // For other scripts and tests.
   window.cardroomTable = {
-    refresh: refresh, canonical: canonical, send: send, state: state, composeCommand: composeCommand
+    refresh: refresh, canonical: canonical, send: send, state: state, composeCommand: composeCommand,
+    secondsLeft: secondsLeft
   };
 })();
