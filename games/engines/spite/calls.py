@@ -45,26 +45,17 @@ def _judgement(state, caller, window):
     event = {"type": "misplay_called", "ruling": len(state.rulings) + 1, "play": window.play, "caller": caller,
              "seat": window.seat, "correct": correct, "skips": PENALTY_SKIPS}
     if correct:
-        held = _held_when_played(state, window)
+        # The fake jokers held when misplaying: a called play's face-up fakes come back to the seat first.
+        restored = rewound(state) if window.kind == "play" else state
+        held = restored.fakes[window.seat]
         event.update(rule=window.misplay.rule, text=window.misplay.text, fakes=list(held),
-                     from_pile=[] if held else list(_pile_after_restore(state, window)[:1]),
+                     from_pile=[] if held else list(restored.fake_pile[:1]),
                      discarded=list(window.seen), barred=window.kind == "play")
     else:
         event.update(rule="wrong_call", text=_wrong_call_text(state, window, caller),
                      fakes=list(state.fakes[caller]), from_pile=[], discarded=[],
                      barred=bool(state.trick.plays) and caller not in state.places and window.kind == "play")
     return event
-
-
-def _held_when_played(state, window):
-    """The fake jokers the misplayer held when it misplayed (its face-up fakes come back to it first)."""
-    if window.kind == "play":
-        return rewound(state).fakes[window.seat]
-    return state.fakes[window.seat]
-
-
-def _pile_after_restore(state, window):
-    return rewound(state).fake_pile if window.kind == "play" else state.fake_pile
 
 
 def _wrong_call_text(state, window, caller):
