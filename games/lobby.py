@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 
 from events import store
 from events.store import Actor, ConcurrencyConflict
-from games import broadcast, commands, game_state, timers
+from games import broadcast, commands, game_state
 from games.engines import GAMES, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from games.models import TURN_CLOCK_CHOICES, Seat, Table
@@ -178,9 +178,6 @@ def start_table(table, user, rng=None):
             raise Conflict("This table has already started.") from None
         table.status = Table.Status.RUNNING
         table.save(update_fields=["status"])
-    state = engine.fold(events)
-    game_state.remember(table.stream, version, state)
-    timers.schedule(table, engine, None, state, version)
+    commands.after_append(table, game_state.Game(engine, engine.initial_state(), 0), events, version)
     broadcast.lobby_changed()
-    broadcast.table_changed(table, version)
     return version

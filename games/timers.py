@@ -1,7 +1,7 @@
 """Timers: deadlines set after each append, fired once by Celery jobs (or by the sweep).
 
-After every append (``games.commands.after_append``, and the deal in
-``games.lobby.start_table``) ``schedule`` records a Deadline for each of the
+After every append (``games.commands.after_append``, which the deal in
+``games.lobby.start_table`` goes through too) ``schedule`` records a Deadline for each of the
 engine's timers that is new (a Spite countdown) and, at a table with a turn
 clock, for a turn that began. Once the transaction commits, a job
 ``games.tasks.fire_deadline`` is queued for each, due at its time: a worker
