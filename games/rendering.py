@@ -64,11 +64,11 @@ def clocks_context(table, game, view):
     running = view is not None and not view.get("over")
     deadlines = [{**deadline, "seconds_left": seconds_left(deadline["due_ms"], now_ms)}
                  for deadline in (active_deadlines(table, game) if running else [])]
-    to_move = view.get("to_move") if view else None
     return {
         "now_ms": now_ms,
         "deadlines": deadlines,
-        "turn_clock": next((d for d in deadlines if d["kind"] == "turn" and d["seat"] == to_move), None),
+        # active_deadlines keeps only the turn deadline of the seat to act
+        "turn_clock": next((d for d in deadlines if d["kind"] == "turn"), None),
         "countdown_clock": next((d for d in deadlines if d["kind"] == "countdown"), None),
     }
 

@@ -54,7 +54,7 @@ def _judgement(state, caller, window):
     else:
         event.update(rule="wrong_call", text=_wrong_call_text(state, window, caller),
                      fakes=list(state.fakes[caller]), from_pile=[], discarded=[],
-                     barred=bool(state.trick.plays) and caller not in state.places and window.kind == "play")
+                     barred=window.kind == "play" and caller not in state.places)  # an open play: a trick runs
     return event
 
 

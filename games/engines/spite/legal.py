@@ -24,8 +24,7 @@ def legal_commands(state, seat):
 
 def _any_seat_commands(state, seat):
     """Out of turn too: calling misplay on the play open to a call, starting a countdown."""
-    if state is None or state.over or not isinstance(seat, int) or isinstance(seat, bool) \
-            or not 0 <= seat < state.players:
+    if not _seated(state, seat):
         return []
     commands = []
     window = state.window
@@ -64,15 +63,19 @@ def _turn_commands(state, seat):
     return commands + ([{"type": "pass"}] if trick.plays else [])
 
 
-def _may_act(state, seat):
+def _seated(state, seat):
+    """A seat of a running match (in the round or not)."""
     return (
         state is not None
         and not state.over
         and isinstance(seat, int)
         and not isinstance(seat, bool)
         and 0 <= seat < state.players
-        and seat not in state.places
     )
+
+
+def _may_act(state, seat):
+    return _seated(state, seat) and seat not in state.places
 
 
 def _splitter(state, seat):
