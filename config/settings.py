@@ -110,11 +110,21 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # channels_redis waits on BZPOPMIN for up to 5 s, and redis-py's default socket timeout is
+            # 5 s too: an idle read lost that race and dropped idle websockets (close 1011). The socket
+            # waits longer than any blocking read, so only a dead connection times out.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_keepalive": True}]},
         }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# What one websocket connection may send (games/frame_limits.py): larger frames close it (1009);
+# frames beyond the rate are refused, and a connection that keeps on is closed (1008).
+WEBSOCKET_MAX_FRAME_BYTES = env.int("WEBSOCKET_MAX_FRAME_BYTES", default=64 * 1024)
+WEBSOCKET_FRAMES_PER_SECOND = env.float("WEBSOCKET_FRAMES_PER_SECOND", default=10.0)
+WEBSOCKET_FRAME_BURST = env.int("WEBSOCKET_FRAME_BURST", default=20)
+WEBSOCKET_REFUSALS_BEFORE_CLOSE = env.int("WEBSOCKET_REFUSALS_BEFORE_CLOSE", default=20)
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = None

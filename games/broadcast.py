@@ -3,6 +3,8 @@
 Only a version number crosses the channel layer: each connection then
 renders its own seat's view, so no hidden card is ever sent to a group.
 """
+import hashlib
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -22,3 +24,21 @@ def table_changed(table, version):
 
 def lobby_changed():
     transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}))
+
+
+def user_group(user_id):
+    """The Channels group of every socket a user has open."""
+    return f"user.{user_id}"
+
+
+def session_digest(session_key):
+    """A session named without its key (the key itself is a login)."""
+    return hashlib.sha256(session_key.encode()).hexdigest() if session_key else None
+
+
+def session_ended(sender, request, user, **kwargs):
+    """``user_logged_out``: the sockets opened with that session close (other sessions stay)."""
+    session_key = getattr(getattr(request, "session", None), "session_key", None)
+    if user is not None and session_key:
+        message = {"type": "session.ended", "session": session_digest(session_key)}
+        transaction.on_commit(lambda: _send(user_group(user.pk), message))

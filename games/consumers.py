@@ -9,35 +9,76 @@ from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
 from django.conf import settings
 
-from games import broadcast, commands, lobby, rendering
+from games import broadcast, commands, frame_limits, lobby, rendering
 from games.errors import BadRequest, NotFound, TableError
 
 # Close codes (4000-4999 are ours): the client shows why and does not reconnect in a loop.
 NOT_LOGGED_IN = 4401
 NO_SUCH_TABLE = 4404
+POLICY_VIOLATION = 1008  # kept on sending faster than allowed
+MESSAGE_TOO_BIG = 1009
+
+SLOW_DOWN = "You are sending faster than the table takes commands; wait a moment and try again."
 
 
-class TableConsumer(WebsocketConsumer):
+class PlayerConsumer(WebsocketConsumer):
+    """A logged-in user's socket: frames within the limits, closed when its session ends (log out)."""
+
     def connect(self):
         self.user = self.scope["user"]
         if not self.user.is_authenticated:
             self.close(code=NOT_LOGGED_IN)
             return
+        self.frame_rate = frame_limits.FrameRate.from_settings()
+        self._join(broadcast.user_group(self.user.pk))
+        self.joined()
+
+    def joined(self):
+        """The user is logged in: join what the socket follows, accept (or close) it."""
+        raise NotImplementedError
+
+    def disconnect(self, code):
+        for group in getattr(self, "groups_joined", ()):
+            async_to_sync(self.channel_layer.group_discard)(group, self.channel_name)
+
+    def receive(self, text_data=None, bytes_data=None):
+        if frame_limits.too_large(text_data, bytes_data):
+            self.close(code=MESSAGE_TOO_BIG)
+            return
+        verdict = self.frame_rate.check()
+        if verdict == frame_limits.CLOSE:
+            self.close(code=POLICY_VIOLATION)
+        elif verdict == frame_limits.REFUSE:
+            self.send(text_data=rendering.render_refusal(SLOW_DOWN))
+        else:
+            self.frame(text_data)
+
+    def frame(self, text_data):
+        """A frame within the limits; the lobby expects none."""
+
+    def session_ended(self, message):
+        """The user logged out in some browser: close the sockets of that session."""
+        if message["session"] == broadcast.session_digest(_session_key(self.scope)):
+            self.close(code=NOT_LOGGED_IN)
+
+    def _join(self, group):
+        async_to_sync(self.channel_layer.group_add)(group, self.channel_name)
+        self.groups_joined = [*getattr(self, "groups_joined", ()), group]
+
+
+class TableConsumer(PlayerConsumer):
+    def joined(self):
         try:
             self.table = lobby.find_table(self.user, self.scope["url_route"]["kwargs"]["table_id"],
                                           self._invite())
         except NotFound:
             self.close(code=NO_SUCH_TABLE)
             return
-        async_to_sync(self.channel_layer.group_add)(self.table.group_name, self.channel_name)
+        self._join(self.table.group_name)
         self.accept()
         self._send_table()
 
-    def disconnect(self, code):
-        if hasattr(self, "table"):
-            async_to_sync(self.channel_layer.group_discard)(self.table.group_name, self.channel_name)
-
-    def receive(self, text_data=None, bytes_data=None):
+    def frame(self, text_data):
         try:
             command, expected_version = _parse(text_data)
             self.table.refresh_from_db()
@@ -61,28 +102,40 @@ class TableConsumer(WebsocketConsumer):
         return rendering.session_invite(session, self.scope["url_route"]["kwargs"]["table_id"])
 
 
-class LobbyConsumer(WebsocketConsumer):
-    def connect(self):
-        self.user = self.scope["user"]
-        if not self.user.is_authenticated:
-            self.close(code=NOT_LOGGED_IN)
-            return
-        async_to_sync(self.channel_layer.group_add)(broadcast.LOBBY_GROUP, self.channel_name)
+class LobbyConsumer(PlayerConsumer):
+    def joined(self):
+        self._join(broadcast.LOBBY_GROUP)
         self.accept()
-
-    def disconnect(self, code):
-        async_to_sync(self.channel_layer.group_discard)(broadcast.LOBBY_GROUP, self.channel_name)
 
     def lobby_changed(self, message):
         self.send(text_data=rendering.render_lobby_tables(self.user))
 
 
+def _session_key(scope):
+    return getattr(scope.get("session"), "session_key", None)
+
+
 def _parse(text_data):
     """The command and expected version from an htmx ws-send message."""
     try:
-        message = json.loads(text_data or "")
-        command = json.loads(message["command"]) if isinstance(message["command"], str) else message["command"]
-        expected_version = int(message["expected_version"])
-    except (ValueError, KeyError, TypeError):
+        message = json.loads(text_data or "", parse_constant=_refuse_constant)
+        command = message["command"]
+        if isinstance(command, str):
+            command = json.loads(command, parse_constant=_refuse_constant)
+        expected_version = _whole_number(message["expected_version"])
+    except (ValueError, KeyError, TypeError, RecursionError):
         raise BadRequest("That message was not a command the table understands.") from None
     return command, expected_version
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a number a command may hold.")
+
+
+def _whole_number(value):
+    """A version as htmx sends it (a string of digits) or as a JSON integer; ValueError otherwise."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise ValueError(f"{value!r} is not a table version.")

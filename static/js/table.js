@@ -1104,6 +1104,8 @@
   // ---- connection state ------------------------------------------------------------------
 
   var CLOSE_REASONS = {
+    1008: "This page sent too many messages too fast, so the table closed it. Reload the page.",
+    1009: "This page sent a message too large for the table. Reload the page.",
     4401: "You are logged out. Reload the page to log in again.",
     4404: "This table does not exist or is private."
   };
