@@ -59,6 +59,14 @@ class Table(models.Model):
         return get_engine(self.game).title
 
     @property
+    def shown_options(self):
+        """The options as anyone may see them: the engine's secret ones only once the game is over."""
+        if self.status == self.Status.FINISHED:
+            return self.options
+        secret = get_engine(self.game).secret_options
+        return {name: value for name, value in self.options.items() if name not in secret}
+
+    @property
     def stream(self):
         return f"table-{self.id}"
 

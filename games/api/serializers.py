@@ -12,6 +12,11 @@ class SeatSerializer(serializers.Serializer):
 class TableSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     host = serializers.CharField(source="host.shown_name", read_only=True)
+    options = serializers.DictField(
+        source="shown_options", read_only=True,
+        help_text="The game's options; any that would give hidden cards away (Spite's fake joker faces) "
+                  "only once the game is over.",
+    )
     your_seat = serializers.SerializerMethodField()
     invite_url = serializers.SerializerMethodField()
     late_join = serializers.SerializerMethodField(

@@ -30,6 +30,9 @@ class Engine:
     late_join_command = None
     # Command types staff give (decided with seat None), such as overturning a disputed ruling.
     staff_command_types = frozenset()
+    # Table options that give hidden information away (Spite's fake joker faces): nobody is shown
+    # them until the game is over.
+    secret_options = frozenset()
 
     # --- hooks a game overrides -------------------------------------------
     def initial_state(self):

@@ -20,6 +20,7 @@ class SpiteEngine(RulesEngine):
 
     late_join_command = {"type": "join"}
     staff_command_types = frozenset({"overturn"})
+    secret_options = frozenset({"fake_joker_faces"})
 
     def classify(self, cards):
         """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""
