@@ -9,6 +9,8 @@ between transactional tests (see tests/conftest.py).
 """
 from django.db import migrations
 
+from events.postgresql_only import RunSQLOnPostgreSQL
+
 CREATE = """
 CREATE TRIGGER events_event_no_truncate
     BEFORE TRUNCATE ON events_event
@@ -18,17 +20,7 @@ CREATE TRIGGER events_event_no_truncate
 DROP = "DROP TRIGGER IF EXISTS events_event_no_truncate ON events_event;"
 
 
-def create_trigger(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(CREATE, params=None)
-
-
-def drop_trigger(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(DROP, params=None)
-
-
 class Migration(migrations.Migration):
     dependencies = [("events", "0002_append_only_trigger")]
 
-    operations = [migrations.RunPython(create_trigger, drop_trigger)]
+    operations = [RunSQLOnPostgreSQL(CREATE, DROP)]
