@@ -13,13 +13,14 @@ where default privileges would quietly hand the next append-only table UPDATE an
 import re
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 
 from events.models import Event
 
 EVENTS = Event._meta.db_table
 APPEND_ONLY = "SELECT, INSERT"
 READ_WRITE = "SELECT, INSERT, UPDATE, DELETE"
+INSUFFICIENT_PRIVILEGE = "42501"
 ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
 # What could let the role step around the event table's privileges and triggers, and why.
@@ -27,15 +28,17 @@ POWERS = """
 SELECT EXISTS (SELECT FROM pg_roles s WHERE s.rolsuper AND pg_has_role(r.oid, s.oid, 'MEMBER')),
        r.rolcreaterole,
        pg_has_role(r.oid, c.relowner, 'MEMBER'),
+       pg_has_role(r.oid, d.datdba, 'MEMBER'),
        pg_has_role(r.oid, n.nspowner, 'MEMBER')
-  FROM pg_roles r, pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
- WHERE r.rolname = %s AND c.oid = %s::regclass
+  FROM pg_roles r, pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, pg_database d
+ WHERE r.rolname = %s AND c.oid = %s::regclass AND d.datname = current_database()
 """
 REFUSALS = (
     "is a superuser (or a member of one), which may switch the triggers off",
     "has CREATEROLE, with which it could make itself a member of the tables' owner",
     "owns the event table (or is a member of its owner): run migrate as the owner, and the app as another role",
-    "owns the event table's schema (or the database), which lets it drop the table",
+    "owns the database (or is a member of its owner), which lets it drop the database",
+    "owns the event table's schema (or is a member of its owner), which lets it drop the table",
 )
 
 
@@ -44,7 +47,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("name", help="the role's name, e.g. cardroom_app")
-        parser.add_argument("--password", help="set the role's password (hashed before it is sent)")
+        parser.add_argument("--password", help="set the role's password (needs a superuser; hashed before it is sent)")
 
     def handle(self, name, password, **options):
         if connection.vendor != "postgresql":
@@ -57,15 +60,15 @@ class Command(BaseCommand):
             cursor.execute("SELECT rolcanlogin FROM pg_roles WHERE rolname = %s", [name])
             existing = cursor.fetchone()
             if existing is None:
-                cursor.execute(f"CREATE ROLE {role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION")
+                change_role(cursor, f"CREATE ROLE {role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION")
             else:
                 refuse_powers(cursor, name)
                 if not existing[0]:
-                    cursor.execute(f"ALTER ROLE {role} LOGIN")
+                    change_role(cursor, f"ALTER ROLE {role} LOGIN")
             if password:
                 # Hashed by libpq, as psql's \password does: the statement, and any log of it, never holds it.
                 verifier = connection.connection.pgconn.encrypt_password(password.encode(), name.encode())
-                cursor.execute(f"ALTER ROLE {role} PASSWORD %s", [verifier.decode()])
+                change_role(cursor, f"ALTER ROLE {role} PASSWORD %s", [verifier.decode()])
             others = grant(cursor, role)
             cursor.execute("SELECT has_table_privilege(%s, %s, 'UPDATE, DELETE, TRUNCATE')", [name, EVENTS])
             if cursor.fetchone()[0]:
@@ -77,6 +80,19 @@ class Command(BaseCommand):
             f"Role {name}: {APPEND_ONLY} on {EVENTS}; {READ_WRITE} on {others} other tables. "
             "Run this again after every migrate."
         )
+
+
+def change_role(cursor, sql, params=()):
+    """CREATE or ALTER ROLE: unlike the grants, the job of a superuser (or CREATEROLE), not the owner's."""
+    try:
+        cursor.execute(sql, params)
+    except DatabaseError as error:
+        if getattr(error.__cause__, "sqlstate", None) != INSUFFICIENT_PRIVILEGE:
+            raise
+        raise CommandError(
+            f"{error}: creating the role or setting its password needs a superuser. Do it once as one "
+            "(or with psql: CREATE ROLE ... LOGIN PASSWORD ...), then run this as the owner."
+        ) from error
 
 
 def refuse_powers(cursor, name):
