@@ -1,6 +1,25 @@
 import pytest
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _flush_may_empty_the_event_log():
+    """Between transactional tests Django's flush TRUNCATEs every table, which the event table's
+    TRUNCATE trigger refuses (events/migrations/0003). The flush runs in one transaction; this puts
+    that transaction in replica mode, where ordinary triggers do not fire. Only a superuser may set
+    session_replication_role, as the test run connects; the runtime role never can."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    sql_flush = DatabaseOperations.sql_flush
+
+    def sql_flush_past_the_trigger(self, style, tables, **options):
+        statements = sql_flush(self, style, tables, **options)
+        return ["SET LOCAL session_replication_role = replica", *statements] if statements else statements
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "sql_flush", sql_flush_past_the_trigger)
+        yield
+
+
 @pytest.fixture
 def make_user(db):
     from accounts.models import User

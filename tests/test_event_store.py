@@ -80,6 +80,18 @@ def test_the_database_refuses_update_and_delete(sql):
     assert [(e.version, e.type) for e in store.read("s1")] == [(1, "x")]
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the trigger exists on PostgreSQL")
+@pytest.mark.django_db(transaction=True)  # committed rows: TRUNCATE refuses a transaction with pending FK checks
+@pytest.mark.parametrize("sql", ["TRUNCATE events_event", "TRUNCATE accounts_user CASCADE"])
+def test_the_database_refuses_truncate_even_to_the_owner(sql):
+    # The test run connects as a superuser; only its flush between tests may empty the table (conftest.py).
+    store.append("s1", [{"type": "x"}], 0)
+    with pytest.raises(DatabaseError, match="append-only: TRUNCATE is not allowed"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql)
+    assert [(e.version, e.type) for e in store.read("s1")] == [(1, "x")]
+
+
 def test_make_test_runs_on_postgresql():
     # The suite's promise: make test exercises the real database, not SQLite.
     import os

@@ -1,9 +1,11 @@
 """On PostgreSQL the database itself refuses UPDATE and DELETE on the event table.
 
 SQLite has no such trigger here; there the model and queryset refuse instead.
-TRUNCATE is left to the operator (and to the test runner's flush between tests).
+TRUNCATE is refused by 0003.
 """
 from django.db import migrations
+
+from events.postgresql_only import RunSQLOnPostgreSQL
 
 CREATE = """
 CREATE OR REPLACE FUNCTION events_event_append_only() RETURNS trigger AS $$
@@ -24,17 +26,7 @@ DROP FUNCTION IF EXISTS events_event_append_only();
 """
 
 
-def create_trigger(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(CREATE, params=None)
-
-
-def drop_trigger(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(DROP, params=None)
-
-
 class Migration(migrations.Migration):
     dependencies = [("events", "0001_initial")]
 
-    operations = [migrations.RunPython(create_trigger, drop_trigger)]
+    operations = [RunSQLOnPostgreSQL(CREATE, DROP)]
