@@ -83,3 +83,18 @@ class EventSerializer(serializers.Serializer):
     actor = serializers.CharField()
     time = serializers.DateTimeField()
     event = serializers.DictField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every refusal (4xx): a sentence, and for invalid fields each field's errors."""
+
+    detail = serializers.CharField(help_text="Why the request was refused, as a sentence.")
+    field_errors = serializers.DictField(
+        required=False, help_text="Only when fields of the request body are invalid: each field's errors."
+    )
+
+
+class ConflictSerializer(ErrorSerializer):
+    version = serializers.IntegerField(
+        required=False, help_text="Only when `expected_version` was stale: the table's version now."
+    )
