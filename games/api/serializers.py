@@ -1,3 +1,4 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engines import GAMES
@@ -58,8 +59,18 @@ class JoinSerializer(serializers.Serializer):
     invite = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+@extend_schema_field({
+    "type": "object",
+    "properties": {"type": {"type": "string", "description": "The move, e.g. \"end_turn\"."}},
+    "required": ["type"],
+    "additionalProperties": True,
+})
+class CommandField(serializers.DictField):
+    """An engine command; games.commands.check_shape refuses one without a "type" that names the move."""
+
+
 class CommandSerializer(serializers.Serializer):
-    command = serializers.DictField(help_text='The engine command, e.g. {"type": "end_turn"}.')
+    command = CommandField(help_text='The engine command, e.g. {"type": "end_turn"}.')
     expected_version = serializers.IntegerField(
         min_value=0, help_text="The table version your command is based on (from the view)."
     )

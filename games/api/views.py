@@ -18,7 +18,9 @@ from .serializers import (
     TableSerializer,
 )
 
-INVITE = OpenApiParameter("invite", str, description="The invite token of a private table.")
+INVITE = OpenApiParameter(
+    "invite", str, pattern=f"^{lobby.INVITE_TOKEN.pattern}$", description="The invite token of a private table."
+)
 
 REFUSALS = {
     400: OpenApiResponse(ErrorSerializer, description=(
