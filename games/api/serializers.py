@@ -86,6 +86,9 @@ class SeatViewSerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True)
     view = serializers.DictField(allow_null=True)
     legal_commands = serializers.ListField(child=serializers.DictField())
+    host_commands = serializers.ListField(
+        child=serializers.DictField(), help_text="The commands the host may give now (empty for anyone else)."
+    )
 
 
 class EventSerializer(serializers.Serializer):
