@@ -9,16 +9,6 @@ from games.models import Table
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def running(alice, bob):
-    """A started two-seat Spank! table: (table id, {seat: client})."""
-    a, b = client_for(alice), client_for(bob)
-    table = create_table(a)
-    assert b.post(f"/api/tables/{table['id']}/join/", {}, format="json").status_code == 200
-    assert a.post(f"/api/tables/{table['id']}/start/").status_code == 200
-    return table["id"], {0: a, 1: b}
-
-
 def post_json(client, url, text):
     return client.post(url, text, content_type="application/json")
 
