@@ -26,8 +26,10 @@ def submit(table, user, command, expected_version, seat=None):
 
     ``seat``, if given, is the seat the player claims to act for. Raises
     Forbidden (not seated, or not that seat), StaleVersion (the table moved
-    on since ``expected_version``) or Refused (the rules say no, with the reason).
+    on since ``expected_version``) or Refused (the rules say no, with the reason),
+    or BadRequest if ``command`` is not a command at all.
     """
+    check_shape(command)
     if is_staff_command(table, command):
         if not user.is_staff:
             raise Forbidden("Only staff can give that command (it reviews a disputed ruling).")
@@ -44,6 +46,12 @@ def submit(table, user, command, expected_version, seat=None):
     return _decide_and_append(table, own_seat, command, expected_version, Actor.user(user))
 
 
+def check_shape(command):
+    """BadRequest unless ``command`` is an object whose "type" is a name: what routing a command needs."""
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise BadRequest('A command is an object whose "type" names the move, e.g. {"type": "end_turn"}.')
+
+
 def host_actions(table, user, game):
     """The engine's host commands (with their labels) that ``user`` may give now: the host's, while it runs."""
     if user.pk != table.host_id or not game.started or game.engine.is_over(game.state):
@@ -52,13 +60,11 @@ def host_actions(table, user, game):
 
 
 def is_host_command(table, command):
-    kind = command.get("type") if isinstance(command, dict) else None
-    return kind in get_engine(table.game).host_command_types
+    return command["type"] in get_engine(table.game).host_command_types
 
 
 def is_staff_command(table, command):
-    kind = command.get("type") if isinstance(command, dict) else None
-    return kind in get_engine(table.game).staff_command_types
+    return command["type"] in get_engine(table.game).staff_command_types
 
 
 def submit_system(table, command, expected_version=None):

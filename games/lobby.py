@@ -1,7 +1,8 @@
-"""Creating, finding, joining and starting tables."""
+"""Creating, finding, listing, joining and starting tables."""
 import random
+import re
+import uuid
 
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from events import store
@@ -15,12 +16,36 @@ from games.models import TURN_CLOCK_CHOICES, Seat, Table
 LATE_JOIN_ATTEMPTS = 3
 
 
+# What games.models.new_invite_token makes (URL-safe base64), within the column's length.
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
 def find_table(user, table_id, invite=None):
-    """The table if ``user`` may see it; NotFound otherwise (a private table is not revealed)."""
+    """The table if ``user`` may see it; NotFound otherwise (a private table is not revealed).
+
+    BadRequest if ``invite`` is given but cannot be an invite token (only the letters,
+    digits, "-" and "_" of an invite link; never a NUL, which the database refuses).
+    """
+    if invite and not INVITE_TOKEN.fullmatch(invite):
+        raise BadRequest("That is not an invite token: a token is the letters, digits, '-' and '_' "
+                         "at the end of an invite link.")
     try:
-        return Table.objects.visible_to(user, invite).get(pk=table_id)
-    except (Table.DoesNotExist, ValidationError, ValueError):  # ValidationError: not a UUID
+        return Table.objects.visible_to(user, invite).get(pk=uuid.UUID(str(table_id)))
+    except (Table.DoesNotExist, ValueError):  # ValueError: not a UUID (the database is not asked)
         raise NotFound("There is no such table, or it is private.") from None
+
+
+def visible_tables(user, status=None):
+    """The tables ``user`` may see (public ones and their own), newest first; only those in ``status`` if given.
+
+    BadRequest for a status that is not one of Table.Status.
+    """
+    tables = Table.objects.visible_to(user).prefetch_related("seats__user").select_related("host")
+    if status is None:
+        return tables
+    if status not in Table.Status.values:
+        raise BadRequest(f"There is no table status {status!r}; choose one of: {', '.join(Table.Status.values)}.")
+    return tables.filter(status=status)
 
 
 def check_setup(game, seat_count, options):

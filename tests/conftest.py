@@ -1,5 +1,7 @@
 import pytest
 
+from api_helpers import client_for, create_table
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _flush_may_empty_the_event_log():
@@ -45,3 +47,13 @@ def bob(make_user):
 @pytest.fixture
 def carol(make_user):
     return make_user("carol")
+
+
+@pytest.fixture
+def running(alice, bob):
+    """A started two-seat Spank! table: (table id, {seat: client})."""
+    a, b = client_for(alice), client_for(bob)
+    table = create_table(a)
+    assert b.post(f"/api/tables/{table['id']}/join/", {}, format="json").status_code == 200
+    assert a.post(f"/api/tables/{table['id']}/start/").status_code == 200
+    return table["id"], {0: a, 1: b}

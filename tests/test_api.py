@@ -8,16 +8,6 @@ from api_helpers import client_for, command, create_table, view
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def running(alice, bob):
-    """A started two-seat Spank! table: (table id, {seat: client})."""
-    a, b = client_for(alice), client_for(bob)
-    table = create_table(a)
-    assert b.post(f"/api/tables/{table['id']}/join/", {}, format="json").status_code == 200
-    assert a.post(f"/api/tables/{table['id']}/start/").status_code == 200
-    return table["id"], {0: a, 1: b}
-
-
 def test_create_table_seats_the_host(alice):
     table = create_table(client_for(alice), options={"sequence": True})
     assert table["status"] == "open"

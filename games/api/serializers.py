@@ -1,3 +1,4 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engines import GAMES
@@ -63,8 +64,18 @@ class JoinSerializer(serializers.Serializer):
     invite = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+@extend_schema_field({
+    "type": "object",
+    "properties": {"type": {"type": "string", "description": "The move, e.g. \"end_turn\"."}},
+    "required": ["type"],
+    "additionalProperties": True,
+})
+class CommandField(serializers.DictField):
+    """An engine command; games.commands.check_shape refuses one without a "type" that names the move."""
+
+
 class CommandSerializer(serializers.Serializer):
-    command = serializers.DictField(help_text='The engine command, e.g. {"type": "end_turn"}.')
+    command = CommandField(help_text='The engine command, e.g. {"type": "end_turn"}.')
     expected_version = serializers.IntegerField(
         min_value=0, help_text="The table version your command is based on (from the view)."
     )
@@ -80,6 +91,9 @@ class SeatViewSerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True)
     view = serializers.DictField(allow_null=True)
     legal_commands = serializers.ListField(child=serializers.DictField())
+    host_commands = serializers.ListField(
+        child=serializers.DictField(), help_text="The commands the host may give now (empty for anyone else)."
+    )
 
 
 class EventSerializer(serializers.Serializer):
@@ -88,3 +102,18 @@ class EventSerializer(serializers.Serializer):
     actor = serializers.CharField()
     time = serializers.DateTimeField()
     event = serializers.DictField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every refusal (4xx): a sentence, and for invalid fields each field's errors."""
+
+    detail = serializers.CharField(help_text="Why the request was refused, as a sentence.")
+    field_errors = serializers.DictField(
+        required=False, help_text="Only when fields of the request body are invalid: each field's errors."
+    )
+
+
+class ConflictSerializer(ErrorSerializer):
+    version = serializers.IntegerField(
+        required=False, help_text="Only when `expected_version` was stale: the table's version now."
+    )

@@ -1,5 +1,5 @@
 """REST endpoints: thin wrappers over games.lobby, games.commands and games.seat_view."""
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -9,14 +9,37 @@ from games.models import Table
 
 from .serializers import (
     CommandSerializer,
+    ConflictSerializer,
     CreateTableSerializer,
+    ErrorSerializer,
     EventSerializer,
     JoinSerializer,
     SeatViewSerializer,
     TableSerializer,
 )
 
-INVITE = OpenApiParameter("invite", str, description="The invite token of a private table.")
+INVITE = OpenApiParameter(
+    "invite", str, pattern=f"^{lobby.INVITE_TOKEN.pattern}$", description="The invite token of a private table."
+)
+
+REFUSALS = {
+    400: OpenApiResponse(ErrorSerializer, description=(
+        "Malformed request (JSON, a field, a query parameter) or a command the rules refuse; `detail` says why."
+    )),
+    401: OpenApiResponse(ErrorSerializer, description="Not authenticated."),
+    403: OpenApiResponse(ErrorSerializer, description="Not logged in, or not allowed to do this; `detail` says why."),
+    404: OpenApiResponse(ErrorSerializer, description="No such table, or it is private (and you have no seat or invite)."),
+    409: OpenApiResponse(ConflictSerializer, description=(
+        "The table is not in a state for this; `detail` says why (and `version` is the table's version "
+        "now when `expected_version` was stale)."
+    )),
+    415: OpenApiResponse(ErrorSerializer, description="The body is not JSON (send `Content-Type: application/json`)."),
+}
+
+
+def answers(success, *refusals):
+    """An operation's documented responses: ``success`` ({status: body}), and 400, 401, 403 plus ``refusals``."""
+    return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, *refusals)}}
 
 
 def _table(request, table_id, invite=None):
@@ -25,18 +48,19 @@ def _table(request, table_id, invite=None):
 
 class TableList(APIView):
     @extend_schema(
-        responses=TableSerializer(many=True),
-        parameters=[OpenApiParameter("status", str, enum=[s.value for s in Table.Status])],
+        responses=answers({200: TableSerializer(many=True)}),
+        parameters=[OpenApiParameter(
+            "status", str, enum=Table.Status.values, description="Only tables in this state (any other value: 400).",
+        )],
         summary="Tables you can see: public ones and your own",
     )
     def get(self, request):
-        tables = Table.objects.visible_to(request.user).prefetch_related("seats__user").select_related("host")
-        wanted = request.query_params.get("status")
-        if wanted:
-            tables = tables.filter(status=wanted)
+        tables = lobby.visible_tables(request.user, request.query_params.get("status") or None)
         return Response(TableSerializer(tables[:200], many=True, context={"request": request}).data)
 
-    @extend_schema(request=CreateTableSerializer, responses={201: TableSerializer}, summary="Create a table")
+    @extend_schema(
+        request=CreateTableSerializer, responses=answers({201: TableSerializer}, 415), summary="Create a table"
+    )
     def post(self, request):
         data = _valid(CreateTableSerializer, request)
         table = lobby.create_table(
@@ -46,7 +70,7 @@ class TableList(APIView):
 
 
 class TableDetail(APIView):
-    @extend_schema(responses=TableSerializer, parameters=[INVITE], summary="One table")
+    @extend_schema(responses=answers({200: TableSerializer}, 404), parameters=[INVITE], summary="One table")
     def get(self, request, table_id):
         return Response(TableSerializer(_table(request, table_id), context={"request": request}).data)
 
@@ -54,7 +78,8 @@ class TableDetail(APIView):
 class JoinTable(APIView):
     @extend_schema(
         request=JoinSerializer,
-        responses=TableSerializer,
+        responses=answers({200: TableSerializer}, 404, 409, 415),
+        parameters=[INVITE],
         summary="Take a seat",
         description=(
             "Before the start: a free seat (or `seat`). While a game that takes late joiners runs "
@@ -70,7 +95,12 @@ class JoinTable(APIView):
 
 
 class LeaveTable(APIView):
-    @extend_schema(request=None, responses=TableSerializer, summary="Give up your seat before the start")
+    @extend_schema(
+        request=None,
+        responses=answers({200: TableSerializer}, 404, 409),
+        parameters=[INVITE],
+        summary="Give up your seat before the start",
+    )
     def post(self, request, table_id):
         table = _table(request, table_id)
         lobby.leave_table(table, request.user)
@@ -78,7 +108,12 @@ class LeaveTable(APIView):
 
 
 class StartTable(APIView):
-    @extend_schema(request=None, responses=SeatViewSerializer, summary="Deal (host only, seats full)")
+    @extend_schema(
+        request=None,
+        responses=answers({200: SeatViewSerializer}, 404, 409),
+        parameters=[INVITE],
+        summary="Deal (host only, seats full)",
+    )
     def post(self, request, table_id):
         table = _table(request, table_id)
         lobby.start_table(table, request.user)
@@ -86,7 +121,9 @@ class StartTable(APIView):
 
 
 class TableView(APIView):
-    @extend_schema(responses=SeatViewSerializer, parameters=[INVITE], summary="Your view of the game")
+    @extend_schema(
+        responses=answers({200: SeatViewSerializer}, 404), parameters=[INVITE], summary="Your view of the game"
+    )
     def get(self, request, table_id):
         return Response(seat_view.seat_view(_table(request, table_id), request.user))
 
@@ -94,7 +131,8 @@ class TableView(APIView):
 class TableCommands(APIView):
     @extend_schema(
         request=CommandSerializer,
-        responses={200: SeatViewSerializer},
+        responses=answers({200: SeatViewSerializer}, 404, 409, 415),
+        parameters=[INVITE],
         summary="Send a command for your seat",
         description=(
             "400: the rules refuse the command (the engine's sentence is in `detail`); "
@@ -110,7 +148,7 @@ class TableCommands(APIView):
 
 class TableEvents(APIView):
     @extend_schema(
-        responses=EventSerializer(many=True),
+        responses=answers({200: EventSerializer(many=True)}, 404),
         parameters=[INVITE],
         summary="The event log as you may see it (hidden cards redacted until the game is over)",
     )
