@@ -3,14 +3,13 @@
 htmx's ws extension sends the fields of the form that fired as JSON and
 swaps in every element of the HTML we send back by its id.
 """
-import json
-
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
 from django.conf import settings
 
 from games import broadcast, commands, frame_limits, lobby, rendering
 from games.errors import BadRequest, NotFound, TableError
+from games.json_input import parse_client_json
 
 # Close codes (4000-4999 are ours): the client shows why and does not reconnect in a loop.
 NOT_LOGGED_IN = 4401
@@ -116,26 +115,21 @@ def _session_key(scope):
 
 
 def _parse(text_data):
-    """The command and expected version from an htmx ws-send message."""
-    try:
-        message = json.loads(text_data or "", parse_constant=_refuse_constant)
-        command = message["command"]
-        if isinstance(command, str):
-            command = json.loads(command, parse_constant=_refuse_constant)
-        expected_version = _whole_number(message["expected_version"])
-    except (ValueError, KeyError, TypeError, RecursionError):
-        raise BadRequest("That message was not a command the table understands.") from None
-    return command, expected_version
-
-
-def _refuse_constant(name):
-    raise ValueError(f"{name} is not a number a command may hold.")
+    """The command and expected version from an htmx ws-send message (the command may come as JSON text)."""
+    message = parse_client_json(text_data or "")
+    command = message.get("command") if isinstance(message, dict) else None
+    if isinstance(command, str):
+        command = parse_client_json(command)
+    version = message.get("expected_version") if isinstance(message, dict) else None
+    if command is None or version is None:
+        raise BadRequest("That message was not a command the table understands.")
+    return command, _whole_number(version)
 
 
 def _whole_number(value):
-    """A version as htmx sends it (a string of digits) or as a JSON integer; ValueError otherwise."""
+    """A version as htmx sends it (a string of digits) or as a JSON integer."""
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    raise ValueError(f"{value!r} is not a table version.")
+    raise BadRequest(f"{value!r} is not a table version; send the version the table showed you.")

@@ -101,7 +101,7 @@ async def test_a_refused_command_is_told_to_its_sender_alone(alice, bob):
     assert 'id="flash"' in refusal and "turn" in refusal.lower()
     assert await mover.receive_nothing(timeout=0.5)
     await idle.send_to(text_data="this is not json")
-    assert "understand" in await idle.receive_from(timeout=10)
+    assert "not valid JSON" in await idle.receive_from(timeout=10)
     await mover.disconnect()
     await idle.disconnect()
 
