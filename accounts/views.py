@@ -1,7 +1,8 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from .forms import DisplayNameForm, SignUpForm
 
@@ -14,8 +15,17 @@ def sign_up(request):
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.shown_name}!")
-        return redirect(request.GET.get("next") or "lobby")
+        return redirect(_next_page(request))
     return render(request, "accounts/sign_up.html", {"form": form})
+
+
+def _next_page(request):
+    """Where ``next`` (posted, or in the address as the log-in page passes it) asks to go, if that
+    is on this site (as Django's LoginView checks); otherwise the lobby."""
+    target = request.POST.get("next", request.GET.get("next", ""))
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return resolve_url("lobby")
 
 
 @login_required
