@@ -8,6 +8,7 @@ Redis (channel layer and Celery broker).
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -15,9 +16,39 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env")
 
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-key-change-me-in-production-0123456789")
+
+# SECRET_KEY, else the key in SECRET_KEY_FILE: `make install` writes a random one to .secret_key
+# (git-ignored), so `make run` and `make test` need no configuration. The development key is
+# public, so it is refused unless DEBUG is on.
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-change-me-in-production-0123456789"
+SECRET_KEY_FILE = Path(env("SECRET_KEY_FILE", default=str(BASE_DIR / ".secret_key")))
+SECRET_KEY = (
+    env("SECRET_KEY", default="")
+    or (SECRET_KEY_FILE.read_text().strip() if SECRET_KEY_FILE.is_file() else "")
+    or DEVELOPMENT_SECRET_KEY
+)
+if SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEBUG:
+    raise ImproperlyConfigured(
+        "Cardroom will not start on the public development SECRET_KEY with DEBUG off. Set SECRET_KEY "
+        "to a long random value (python3 -c 'import secrets; print(secrets.token_urlsafe(50))'), "
+        "or run `make install`, which writes one for this checkout to .secret_key; "
+        "or set DEBUG=true on a development machine."
+    )
+
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# Served over HTTPS, switch these on (README, Configuration). Behind a proxy that ends TLS,
+# SECURE_PROXY_SSL_HEADER names the header it sets, e.g. HTTP_X_FORWARDED_PROTO,https.
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=False)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=False)
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=False)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+SECURE_PROXY_SSL_HEADER = tuple(env.list("SECURE_PROXY_SSL_HEADER", default=[])) or None
+if SECURE_PROXY_SSL_HEADER is not None and len(SECURE_PROXY_SSL_HEADER) != 2:
+    raise ImproperlyConfigured("SECURE_PROXY_SSL_HEADER is a header and its value, e.g. HTTP_X_FORWARDED_PROTO,https")
 
 INSTALLED_APPS = [
     "daphne",
