@@ -3,7 +3,7 @@
 With nothing set, the service runs on its embedded default: SQLite, the
 in-memory channel layer and a Celery worker inside the web process on an
 in-memory broker. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and
-Redis (channel layer and Celery broker).
+Redis (channel layer, Celery broker and cache).
 """
 from pathlib import Path
 
@@ -49,6 +49,9 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
 SECURE_PROXY_SSL_HEADER = tuple(env.list("SECURE_PROXY_SSL_HEADER", default=[])) or None
 if SECURE_PROXY_SSL_HEADER is not None and len(SECURE_PROXY_SSL_HEADER) != 2:
     raise ImproperlyConfigured("SECURE_PROXY_SSL_HEADER is a header and its value, e.g. HTTP_X_FORWARDED_PROTO,https")
+# How many reverse proxies in front append to X-Forwarded-For; the log-in throttles read the
+# client's address that many entries from its right (0: the connection's own address).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 INSTALLED_APPS = [
     "daphne",
@@ -113,7 +116,10 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "login"
 
+# Every password check goes through the log-in throttles (accounts.passwords).
+AUTHENTICATION_BACKENDS = ["accounts.backends.ThrottledModelBackend"]
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "accounts.passwords.MaximumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -147,6 +153,24 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds the log-in throttles' counts (accounts/throttling.py): in Redis they are shared
+# by every web process; the embedded default is one process, so its own memory will do.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cardroom",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},  # not the default 300, so a flood cannot evict the counts
+        }
+    }
+
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
@@ -169,8 +193,9 @@ CELERY_BEAT_SCHEDULE = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Basic first: DRF answers an unauthenticated request with the first class's challenge (401).
+        "accounts.authentication.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -72,3 +72,10 @@ def test_check_deploy_is_clean_with_the_production_variables():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
 
+
+def test_the_cache_is_redis_with_redis_url_and_local_memory_without():
+    code = "from django.conf import settings; print(settings.CACHES['default']['BACKEND'])"
+    with_redis = settings_with({"DEBUG": "true", "REDIS_URL": "redis://127.0.0.1:6379/9"}, code)
+    assert with_redis.stdout.strip() == "django.core.cache.backends.redis.RedisCache"
+    without = settings_with({"DEBUG": "true", "REDIS_URL": ""}, code)
+    assert without.stdout.strip() == "django.core.cache.backends.locmem.LocMemCache"
