@@ -143,16 +143,6 @@ WHITENOISE_USE_FINDERS = True
 
 REDIS_URL = env("REDIS_URL", default="")
 
-if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
-        }
-    }
-else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-
 # The cache holds the log-in throttles' counts (accounts/throttling.py): in Redis they are shared
 # by every web process; the embedded default is one process, so its own memory will do.
 if REDIS_URL:
@@ -170,6 +160,16 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 100_000},  # not the default 300, so a flood cannot evict the counts
         }
     }
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = None
