@@ -16,7 +16,12 @@ $(BIN)/.installed: requirements.txt
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $@
 
-install: $(BIN)/.installed
+# A random SECRET_KEY for this checkout, kept out of git, so that make run and make test need no
+# configuration (config/settings.py reads it when SECRET_KEY is not set).
+.secret_key:
+	umask 077 && $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+
+install: $(BIN)/.installed .secret_key
 
 run: install
 	$(BIN)/python manage.py migrate --noinput

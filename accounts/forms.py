@@ -1,11 +1,16 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import forms as auth_forms
+from django.core.exceptions import ValidationError
+from django.views.decorators.debug import sensitive_variables
 
+from . import passwords
 from .models import User
+from .throttling import Refused
 
 
-class SignUpForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
+class SignUpForm(auth_forms.UserCreationForm):
+    class Meta(auth_forms.UserCreationForm.Meta):
         model = User
         fields = ("username", "display_name")
         help_texts = {"display_name": "The name other players see at the table."}
@@ -15,3 +20,39 @@ class DisplayNameForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name",)
+
+
+class RefusalShownMixin:
+    """A log-in form showing a throttled or busy refusal (accounts.throttling) as its error."""
+
+    refusal = None
+
+    def clean(self):
+        try:
+            return super().clean()
+        except Refused as refusal:
+            self.refusal = refusal
+            raise ValidationError(refusal.message, code="refused") from refusal
+
+
+class LoginForm(RefusalShownMixin, auth_forms.AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(RefusalShownMixin, AdminAuthenticationForm):
+    pass
+
+
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's, with the old password checked like a log-in: it is a guess at the password too."""
+
+    @sensitive_variables("old_password")
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        try:
+            right = passwords.check(None, self.user.get_username(), old_password, self.user.check_password)
+        except Refused as refusal:
+            raise ValidationError(refusal.message, code="refused") from refusal
+        if not right:
+            raise ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return old_password

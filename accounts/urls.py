@@ -2,15 +2,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from . import views
+from .forms import PasswordChangeForm
 
 urlpatterns = [
     path("sign-up/", views.sign_up, name="sign_up"),
-    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
+    path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
     path(
         "password/",
         auth_views.PasswordChangeView.as_view(
+            form_class=PasswordChangeForm,
             template_name="accounts/password_change.html",
             success_url=reverse_lazy("password_change_done"),
         ),

@@ -1,21 +1,68 @@
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
+from django.utils.http import url_has_allowed_host_and_scheme
 
-from .forms import DisplayNameForm, SignUpForm
+from . import passwords
+from .forms import DisplayNameForm, LoginForm, SignUpForm
+from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in page; a throttled or busy refusal keeps its status (429 or 503)."""
+
+    form_class = LoginForm
+    template_name = "accounts/login.html"
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        return _refused(response, form.refusal) if form.refusal else response
 
 
 def sign_up(request):
     if request.user.is_authenticated:
         return redirect("lobby")
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.shown_name}!")
-        return redirect(request.GET.get("next") or "lobby")
+    if request.method == "POST":
+        try:
+            user = _create_account(request, form)
+        except Refused as refusal:
+            form.add_error(None, refusal.message)
+            return _refused(render(request, "accounts/sign_up.html", {"form": form}), refusal)
+        if user is not None:
+            login(request, user)
+            messages.success(request, f"Welcome, {user.shown_name}!")
+            return redirect(_next_page(request))
     return render(request, "accounts/sign_up.html", {"form": form})
+
+
+def _create_account(request, form):
+    """The new user, or None if the form has errors; each account made counts against the address."""
+    address = client_address(request)
+    SIGN_UP_BY_ADDRESS.refuse_if_locked(address, "Too many accounts were made from your address")
+    if not form.is_valid():
+        return None
+    with passwords.hashing_slot():
+        user = form.save()
+    SIGN_UP_BY_ADDRESS.count(address)
+    return user
+
+
+def _next_page(request):
+    """Where ``next`` (posted, or in the address as the log-in page passes it) asks to go, if that
+    is on this site (as Django's LoginView checks); otherwise the lobby."""
+    target = request.POST.get("next", request.GET.get("next", ""))
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return resolve_url("lobby")
+
+
+def _refused(response, refusal):
+    response.status_code = refusal.status
+    response["Retry-After"] = str(refusal.retry_after)
+    return response
 
 
 @login_required

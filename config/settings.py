@@ -3,11 +3,12 @@
 With nothing set, the service runs on its embedded default: SQLite, the
 in-memory channel layer and a Celery worker inside the web process on an
 in-memory broker. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and
-Redis (channel layer and Celery broker).
+Redis (channel layer, Celery broker and cache).
 """
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -15,9 +16,42 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env")
 
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-key-change-me-in-production-0123456789")
+
+# SECRET_KEY, else the key in SECRET_KEY_FILE: `make install` writes a random one to .secret_key
+# (git-ignored), so `make run` and `make test` need no configuration. The development key is
+# public, so it is refused unless DEBUG is on.
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-change-me-in-production-0123456789"
+SECRET_KEY_FILE = Path(env("SECRET_KEY_FILE", default=str(BASE_DIR / ".secret_key")))
+SECRET_KEY = (
+    env("SECRET_KEY", default="")
+    or (SECRET_KEY_FILE.read_text().strip() if SECRET_KEY_FILE.is_file() else "")
+    or DEVELOPMENT_SECRET_KEY
+)
+if SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEBUG:
+    raise ImproperlyConfigured(
+        "Cardroom will not start on the public development SECRET_KEY with DEBUG off. Set SECRET_KEY "
+        "to a long random value (python3 -c 'import secrets; print(secrets.token_urlsafe(50))'), "
+        "or run `make install`, which writes one for this checkout to .secret_key; "
+        "or set DEBUG=true on a development machine."
+    )
+
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# Served over HTTPS, switch these on (README, Configuration). Behind a proxy that ends TLS,
+# SECURE_PROXY_SSL_HEADER names the header it sets, e.g. HTTP_X_FORWARDED_PROTO,https.
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=False)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=False)
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=False)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+SECURE_PROXY_SSL_HEADER = tuple(env.list("SECURE_PROXY_SSL_HEADER", default=[])) or None
+if SECURE_PROXY_SSL_HEADER is not None and len(SECURE_PROXY_SSL_HEADER) != 2:
+    raise ImproperlyConfigured("SECURE_PROXY_SSL_HEADER is a header and its value, e.g. HTTP_X_FORWARDED_PROTO,https")
+# How many reverse proxies in front append to X-Forwarded-For; the log-in throttles read the
+# client's address that many entries from its right (0: the connection's own address).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 INSTALLED_APPS = [
     "daphne",
@@ -82,7 +116,10 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "login"
 
+# Every password check goes through the log-in throttles (accounts.passwords).
+AUTHENTICATION_BACKENDS = ["accounts.backends.ThrottledModelBackend"]
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "accounts.passwords.MaximumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -105,6 +142,24 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 REDIS_URL = env("REDIS_URL", default="")
+
+# The cache holds the log-in throttles' counts (accounts/throttling.py): in Redis they are shared
+# by every web process; the embedded default is one process, so its own memory will do.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cardroom",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},  # not the default 300, so a flood cannot evict the counts
+        }
+    }
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -148,8 +203,9 @@ CELERY_BEAT_SCHEDULE = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Basic first: DRF answers an unauthenticated request with the first class's challenge (401).
+        "accounts.authentication.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],

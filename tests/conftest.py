@@ -34,6 +34,16 @@ def make_user(db):
     return make
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache(settings):
+    """Each test starts with an empty cache of its own (the log-in throttles' counts), rather
+    than flushing the run's Redis database, which the channel layer and Celery share."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tests"}}
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def alice(make_user):
     return make_user("alice")

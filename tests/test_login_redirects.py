@@ -1,0 +1,55 @@
+"""Sign-up and log-in follow ``next`` only to a page of this site."""
+import pytest
+
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "a-long-test-password"
+
+
+EVIL = ["https://evil.example/", "//evil.example/", "https:evil.example", "http://testserver@evil.example/"]
+
+
+@pytest.mark.parametrize("target", EVIL)
+@pytest.mark.parametrize("where", ["GET", "POST"])
+def test_sign_up_does_not_follow_next_to_another_site(client, target, where):
+    form = {"username": "dora", "display_name": "Dora", "password1": PASSWORD, "password2": PASSWORD}
+    url = "/accounts/sign-up/"
+    if where == "GET":
+        url += "?" + f"next={target}"
+    else:
+        form["next"] = target
+    response = client.post(url, form)
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert User.objects.filter(username="dora").exists()
+
+
+@pytest.mark.parametrize("where", ["GET", "POST"])
+def test_sign_up_follows_next_on_this_site(client, where):
+    form = {"username": "dora", "display_name": "Dora", "password1": PASSWORD, "password2": PASSWORD}
+    url = "/accounts/sign-up/?next=/tables/7/" if where == "GET" else "/accounts/sign-up/"
+    if where == "POST":
+        form["next"] = "/tables/7/"
+    assert client.post(url, form)["Location"] == "/tables/7/"
+
+
+@pytest.mark.parametrize("target", EVIL)
+@pytest.mark.parametrize("where", ["GET", "POST"])
+def test_login_does_not_follow_next_to_another_site(client, alice, target, where):
+    form = {"username": "alice", "password": PASSWORD}
+    url = "/accounts/login/"
+    if where == "GET":
+        url += f"?next={target}"
+    else:
+        form["next"] = target
+    response = client.post(url, form)
+    assert response.status_code == 302 and response["Location"] == "/"
+
+
+def test_login_follows_next_on_this_site(client, alice):
+    assert client.post("/accounts/login/?next=/tables/7/", {"username": "alice", "password": PASSWORD})["Location"] == "/tables/7/"
+
+
+def test_the_login_page_passes_next_on_to_sign_up_and_back(client):
+    assert "/accounts/sign-up/?next=/tables/7/" in client.get("/accounts/login/?next=/tables/7/").content.decode()
+    assert "/accounts/login/?next=/tables/7/" in client.get("/accounts/sign-up/?next=/tables/7/").content.decode()

@@ -1,0 +1,295 @@
+"""Log-in throttles: password guessing and password hashing as a CPU sink, on the site and the API."""
+import base64
+import os
+import subprocess
+import sys
+import threading
+import uuid
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.hashers import MD5PasswordHasher
+
+from accounts import passwords, throttling
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parent.parent
+PASSWORD = "a-long-test-password"
+HOME, ELSEWHERE = "192.0.2.1", "198.51.100.7"
+
+
+@pytest.fixture(autouse=True)
+def hashings(settings, monkeypatch):
+    """A fast hasher for these many checks (production keeps Django's), counting every hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    calls = []
+    encode = MD5PasswordHasher.encode
+
+    def counted(self, password, salt):
+        calls.append(password)
+        return encode(self, password, salt)
+
+    monkeypatch.setattr(MD5PasswordHasher, "encode", counted)
+    return calls
+
+
+class Clock:
+    def __init__(self):
+        self.time = 1_800_000_000.0  # the start of a 15-minute window
+
+    def advance(self, seconds):
+        self.time += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(throttling, "now", lambda: clock.time)
+    return clock
+
+
+def log_in(client, username, password=PASSWORD, address=HOME):
+    return client.post("/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+def basic(username, password=PASSWORD):
+    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
+
+
+def api_get(client, username, password=PASSWORD, address=HOME):
+    return client.get("/api/tables/", HTTP_AUTHORIZATION=basic(username, password), REMOTE_ADDR=address)
+
+
+# Log-in throttles, on the log-in page
+
+def test_ten_failures_lock_the_account_before_any_hashing(client, alice, clock, hashings):
+    for _ in range(10):
+        assert log_in(client, "alice", "wrong").status_code == 200
+    hashings.clear()
+    refused = log_in(client, "alice")  # even the right password
+    assert refused.status_code == 429 and int(refused["Retry-After"]) == 15 * 60
+    assert "Too many failed log-ins" in refused.content.decode() and "15 minutes" in refused.content.decode()
+    assert hashings == []
+    assert client.get("/").status_code == 302  # not logged in
+
+
+def test_the_account_lock_holds_across_addresses_and_lifts_after_the_lockout(client, alice, clock):
+    for n in range(10):
+        log_in(client, "ALICE", "wrong", address=f"203.0.113.{n}")  # names count case-blind
+    assert log_in(client, "alice", address=ELSEWHERE).status_code == 429
+    clock.advance(15 * 60 - 1)
+    assert log_in(client, "alice", address=ELSEWHERE).status_code == 429
+    clock.advance(1)
+    response = log_in(client, "alice", address=ELSEWHERE)
+    assert response.status_code == 302 and client.get("/").status_code == 200
+
+
+def test_the_address_lock_holds_across_accounts(client, alice, bob, clock):
+    for n in range(20):
+        log_in(client, f"nobody-{n}", "wrong")
+    assert log_in(client, "bob").status_code == 429
+    assert log_in(client, "bob", address=ELSEWHERE).status_code == 302
+
+
+def test_failures_just_before_a_window_ends_still_count_after_it(client, alice, clock):
+    """Counted in fixed windows alone, these 11 failures in 20 seconds would be 9 and 2."""
+    clock.advance(15 * 60 - 10)
+    for _ in range(9):
+        log_in(client, "alice", "wrong")
+    clock.advance(20)  # into the next window
+    for _ in range(2):
+        log_in(client, "alice", "wrong")
+    assert log_in(client, "alice").status_code == 429
+
+
+def test_failures_a_window_ago_are_forgotten(client, alice, clock):
+    for _ in range(9):
+        log_in(client, "alice", "wrong")
+    clock.advance(2 * 15 * 60)
+    for _ in range(9):
+        log_in(client, "alice", "wrong")
+    assert log_in(client, "alice").status_code == 302
+
+
+def test_the_owner_still_logs_in_where_they_did_before_while_others_lock_the_account(client, alice, clock):
+    assert log_in(client, "alice", address=HOME).status_code == 302
+    client.post("/accounts/logout/")
+    for n in range(10):
+        log_in(client, "alice", "wrong", address=f"203.0.113.{n}")
+    assert log_in(client, "alice", address=ELSEWHERE).status_code == 429
+    assert log_in(client, "alice", address=HOME).status_code == 302
+
+
+def test_a_success_on_an_own_account_does_not_forgive_the_address(client, alice, bob, clock):
+    for n in range(19):
+        log_in(client, f"nobody-{n}", "wrong")
+    assert log_in(client, "bob").status_code == 302  # the attacker's own account
+    client.post("/accounts/logout/")
+    log_in(client, "alice", "wrong")
+    assert log_in(client, "alice").status_code == 429
+
+
+# HTTP Basic on the API
+
+def test_an_anonymous_api_request_is_challenged_with_401(client):
+    response = client.get("/api/tables/")
+    assert response.status_code == 401 and response["WWW-Authenticate"] == 'Basic realm="api"'
+
+
+def test_a_wrong_basic_password_is_401_with_the_challenge(client, alice):
+    response = api_get(client, "alice", "wrong")
+    assert response.status_code == 401 and response["WWW-Authenticate"] == 'Basic realm="api"'
+    assert api_get(client, "alice").status_code == 200
+
+
+def test_basic_failures_are_throttled_with_429_and_retry_after(client, alice, clock, hashings):
+    for _ in range(10):
+        assert api_get(client, "alice", "wrong").status_code == 401
+    hashings.clear()
+    refused = api_get(client, "alice", address=ELSEWHERE)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) == 15 * 60
+    assert refused.json() == {"detail": "Too many failed log-ins for this account. Try again in 15 minutes."}
+    assert hashings == []
+    clock.advance(15 * 60)
+    assert api_get(client, "alice", address=ELSEWHERE).status_code == 200
+
+
+def test_log_in_page_and_basic_failures_count_together(client, alice, clock):
+    for _ in range(5):
+        log_in(client, "alice", "wrong")
+        api_get(client, "alice", "wrong")
+    assert api_get(client, "alice").status_code == 429
+
+
+def test_a_username_with_a_nul_is_refused_not_an_error(client, alice):
+    assert api_get(client, "al\x00ice").status_code == 401
+    assert log_in(client, "al\x00ice").status_code == 200
+
+
+def test_the_session_still_works_for_the_api_with_csrf_enforced(alice):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    assert browser.get("/api/tables/").status_code == 200
+    forged = browser.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json")
+    assert forged.status_code == 403 and "CSRF" in forged.json()["detail"]
+    token = browser.get("/accounts/profile/").context["csrf_token"]
+    made = browser.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json",
+                        HTTP_X_CSRFTOKEN=str(token))
+    assert made.status_code == 201
+
+
+@pytest.mark.parametrize("site, status", [("cross-site", 403), ("same-site", 403), ("same-origin", 201), (None, 201)])
+def test_basic_credentials_may_not_write_from_another_sites_page(client, alice, site, status):
+    headers = {"HTTP_SEC_FETCH_SITE": site} if site else {}
+    response = client.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json",
+                           HTTP_AUTHORIZATION=basic("alice"), **headers)
+    assert response.status_code == status
+
+
+# Hashing as a CPU sink
+
+def test_an_absurdly_long_password_is_refused_unhashed(client, alice, hashings):
+    hashings.clear()
+    assert log_in(client, "alice", "x" * 5000).status_code == 200
+    assert api_get(client, "alice", "x" * 5000).status_code == 401
+    assert hashings == []
+
+
+def test_a_new_password_may_not_be_absurdly_long(client):
+    long_password = "correct-horse-" * 400
+    response = client.post("/accounts/sign-up/", {
+        "username": "dora", "display_name": "Dora", "password1": long_password, "password2": long_password,
+    })
+    assert response.status_code == 200 and "too long" in response.content.decode()
+    assert not User.objects.filter(username="dora").exists()
+
+
+@pytest.fixture
+def busy_hashing(monkeypatch):
+    """Every hashing slot of this process taken, and no wait for one."""
+    slots = threading.BoundedSemaphore(1)
+    slots.acquire()
+    monkeypatch.setattr(passwords, "HASHING_SLOTS", slots)
+    monkeypatch.setattr(passwords, "HASHING_WAIT", 0)
+
+
+def test_with_every_hashing_slot_taken_a_check_is_told_the_server_is_busy(client, alice, busy_hashing, hashings):
+    hashings.clear()
+    page = log_in(client, "alice")
+    assert page.status_code == 503 and "busy" in page.content.decode()
+    api = api_get(client, "alice")
+    assert api.status_code == 503 and api["Retry-After"] == "1" and "busy" in api.json()["detail"]
+    assert hashings == []
+
+
+# Sign-ups, password changes and the admin hash too
+
+def sign_up(client, username, address):
+    return client.post("/accounts/sign-up/", {
+        "username": username, "display_name": username, "password1": PASSWORD, "password2": PASSWORD,
+    }, REMOTE_ADDR=address)
+
+
+def test_sign_ups_are_throttled_per_address(client, clock):
+    for n in range(10):
+        assert sign_up(client, f"player{n}", HOME).status_code == 302
+        client.post("/accounts/logout/")
+    refused = sign_up(client, "player10", HOME)
+    assert refused.status_code == 429 and "Too many accounts were made from your address" in refused.content.decode()
+    assert not User.objects.filter(username="player10").exists()
+    assert sign_up(client, "player10", ELSEWHERE).status_code == 302
+
+
+def test_wrong_old_passwords_are_throttled(client, alice, clock):
+    client.force_login(alice)
+    change = {"new_password1": "another-long-pass-42", "new_password2": "another-long-pass-42"}
+    for _ in range(10):
+        client.post("/accounts/password/", {"old_password": "wrong", **change})
+    refused = client.post("/accounts/password/", {"old_password": PASSWORD, **change})
+    assert refused.status_code == 200 and "Too many failed log-ins" in refused.content.decode()
+    alice.refresh_from_db()
+    assert alice.check_password(PASSWORD)
+
+
+def test_the_admin_login_is_throttled_with_a_message(client, clock):
+    User.objects.create_superuser("boss", password=PASSWORD, display_name="Boss")
+    for _ in range(10):
+        client.post("/admin/login/", {"username": "boss", "password": "wrong"})
+    refused = client.post("/admin/login/", {"username": "boss", "password": PASSWORD})
+    assert refused.status_code == 200 and "Too many failed log-ins" in refused.content.decode()
+
+
+# The client's address
+
+@pytest.mark.parametrize("proxies, forwarded, address", [
+    (0, "1.1.1.1", "10.0.0.9"),               # no proxy trusted: the header is the client's own
+    (1, "6.6.6.6, 1.1.1.1", "1.1.1.1"),       # the one proxy's entry, not what the client put before it
+    (2, "6.6.6.6, 1.1.1.1, 10.0.0.2", "1.1.1.1"),
+    (2, "1.1.1.1", "1.1.1.1"),                # fewer entries than proxies: all of them proxies'
+    (1, "", "10.0.0.9"),
+    (1, "2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+    (1, "::ffff:1.2.3.4", "1.2.3.4"),
+])
+def test_the_client_address(rf, settings, proxies, forwarded, address):
+    settings.TRUSTED_PROXY_COUNT = proxies
+    request = rf.get("/", REMOTE_ADDR="10.0.0.9", HTTP_X_FORWARDED_FOR=forwarded)
+    assert throttling.client_address(request) == address
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis: set REDIS_URL (make test does)")
+def test_the_counts_are_shared_between_processes_through_redis(settings):
+    username = f"shared-{uuid.uuid4()}"
+    code = (
+        "import django; django.setup()\n"
+        "from accounts.throttling import LoginAttempt\n"
+        f"attempt = LoginAttempt({username!r}, None)\n"
+        "for _ in range(10): attempt.failed()\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=os.environ, check=True, timeout=60)
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": os.environ["REDIS_URL"], "KEY_PREFIX": "cardroom"}}
+    with pytest.raises(throttling.Refused):
+        throttling.LoginAttempt(username, None).refuse_if_locked()

@@ -1,0 +1,81 @@
+"""Settings from the environment: the secret key, and HTTPS switches for production."""
+import json
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def settings_with(env, code="from django.conf import settings; settings.DEBUG"):
+    """Import the settings in a fresh process with only these variables set."""
+    env = {"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "config.settings",
+           "SECRET_KEY_FILE": str(ROOT / "no-such-key-file"), **env}
+    return subprocess.run([sys.executable, "-c", f"import django; django.setup(); {code}"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_the_development_key_is_refused_with_debug_off():
+    from config.settings import DEVELOPMENT_SECRET_KEY
+
+    for env in ({"DEBUG": "false", "SECRET_KEY": DEVELOPMENT_SECRET_KEY}, {"DEBUG": "false", "SECRET_KEY": ""}):
+        result = settings_with(env)
+        assert result.returncode != 0 and "ImproperlyConfigured" in result.stderr and "SECRET_KEY" in result.stderr
+    assert settings_with({"DEBUG": "true", "SECRET_KEY": ""}).returncode == 0
+
+
+def test_the_key_file_is_read_when_secret_key_is_unset(tmp_path):
+    key_file = tmp_path / "key"
+    key_file.write_text("a-key-from-the-file-" * 3 + "\n")
+    result = settings_with({"DEBUG": "false", "SECRET_KEY": "", "SECRET_KEY_FILE": str(key_file)},
+                           "from django.conf import settings; print(settings.SECRET_KEY)")
+    assert result.stdout.strip() == "a-key-from-the-file-" * 3
+
+
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "cards.example.org",
+    "SESSION_COOKIE_SECURE": "true",
+    "CSRF_COOKIE_SECURE": "true",
+    "SECURE_SSL_REDIRECT": "true",
+    "SECURE_HSTS_SECONDS": "31536000",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "true",
+    "SECURE_HSTS_PRELOAD": "true",
+    "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO,https",
+}
+
+
+def test_production_variables_switch_the_security_settings_on():
+    names = ["SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS",
+             "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD", "SECURE_PROXY_SSL_HEADER"]
+    result = settings_with(PRODUCTION, f"import json; from django.conf import settings; "
+                                       f"print(json.dumps({{n: getattr(settings, n) for n in {names!r}}}))")
+    assert json.loads(result.stdout) == {
+        "SESSION_COOKIE_SECURE": True, "CSRF_COOKIE_SECURE": True, "SECURE_SSL_REDIRECT": True,
+        "SECURE_HSTS_SECONDS": 31536000, "SECURE_HSTS_INCLUDE_SUBDOMAINS": True, "SECURE_HSTS_PRELOAD": True,
+        "SECURE_PROXY_SSL_HEADER": ["HTTP_X_FORWARDED_PROTO", "https"],
+    }
+
+
+def test_a_malformed_proxy_ssl_header_is_refused_at_start():
+    result = settings_with({**PRODUCTION, "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO"})
+    assert result.returncode != 0 and "SECURE_PROXY_SSL_HEADER" in result.stderr
+
+
+def test_check_deploy_is_clean_with_the_production_variables():
+    env = {"PATH": os.environ["PATH"], "SECRET_KEY_FILE": str(ROOT / "no-such-key-file"), **PRODUCTION}
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_the_cache_is_redis_with_redis_url_and_local_memory_without():
+    code = "from django.conf import settings; print(settings.CACHES['default']['BACKEND'])"
+    with_redis = settings_with({"DEBUG": "true", "REDIS_URL": "redis://127.0.0.1:6379/9"}, code)
+    assert with_redis.stdout.strip() == "django.core.cache.backends.redis.RedisCache"
+    without = settings_with({"DEBUG": "true", "REDIS_URL": ""}, code)
+    assert without.stdout.strip() == "django.core.cache.backends.locmem.LocMemCache"
