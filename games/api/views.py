@@ -34,12 +34,19 @@ REFUSALS = {
         "now when `expected_version` was stale)."
     )),
     415: OpenApiResponse(ErrorSerializer, description="The body is not JSON (send `Content-Type: application/json`)."),
+    429: OpenApiResponse(ErrorSerializer, description=(
+        "Too many failed logins from this address or for this account; `Retry-After` says when to try again."
+    )),
+    503: OpenApiResponse(ErrorSerializer, description=(
+        "The server is busy checking other passwords; retry after `Retry-After` seconds."
+    )),
 }
 
 
 def answers(success, *refusals):
-    """An operation's documented responses: ``success`` ({status: body}), and 400, 401, 403 plus ``refusals``."""
-    return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, *refusals)}}
+    """An operation's documented responses: ``success`` ({status: body}), 400, 401, 403, the login
+    throttle's 429 and 503 (HTTP Basic checks a password on every request), plus ``refusals``."""
+    return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, 429, 503, *refusals)}}
 
 
 def _table(request, table_id, invite=None):
