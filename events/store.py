@@ -8,8 +8,9 @@ writers can never both win and nothing is lost or interleaved.
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from .models import Event
 from .upcasting import current_schema, upcast
@@ -60,29 +61,48 @@ def current_version(stream):
 def append(stream, events, expected_version, actor=SYSTEM):
     """Append ``events`` (dicts with a "type") after ``expected_version``; returns the new version."""
     events = list(events)
+    if not events:
+        return expected_version
+    rows = [
+        Event(stream=stream, version=expected_version + offset, type=event["type"],
+              schema=current_schema(event["type"]), payload=event, actor_kind=actor.kind,
+              actor_user_id=actor.user_id, created_at=timezone.now())
+        for offset, event in enumerate(events, start=1)
+    ]
     try:
-        with transaction.atomic():
-            actual = current_version(stream)
-            if actual != expected_version:
-                raise ConcurrencyConflict(stream, expected_version, actual)
-            Event.objects.bulk_create(
-                [
-                    Event(
-                        stream=stream,
-                        version=expected_version + offset,
-                        type=event["type"],
-                        schema=current_schema(event["type"]),
-                        payload=event,
-                        actor_kind=actor.kind,
-                        actor_user_id=actor.user_id,
-                    )
-                    for offset, event in enumerate(events, start=1)
-                ]
-            )
+        if connection.in_atomic_block:
+            with transaction.atomic():  # a savepoint: a conflict must not spoil the caller's transaction
+                inserted = _insert_at(stream, expected_version, rows)
+        else:
+            inserted = _insert_at(stream, expected_version, rows)  # one statement is atomic by itself
     except IntegrityError:
-        # Another writer inserted the same version between our read and our insert.
-        raise ConcurrencyConflict(stream, expected_version, current_version(stream)) from None
+        inserted = 0  # another writer inserted one of these versions first
+    if inserted != len(rows):
+        raise ConcurrencyConflict(stream, expected_version, current_version(stream))
     return expected_version + len(events)
+
+
+_COLUMNS = ("stream", "version", "type", "schema", "payload", "actor_kind", "actor_user", "created_at")
+
+
+def _insert_at(stream, expected_version, rows):
+    """Insert ``rows`` only if the stream is at ``expected_version``, in one statement (one round trip).
+
+    A stream at another version inserts nothing; two writers at the same version collide on the
+    (stream, version) unique constraint. Returns the number of rows inserted.
+    """
+    fields = [Event._meta.get_field(name) for name in _COLUMNS]
+    row_sql = "(" + ", ".join(f"CAST(%s AS {field.db_type(connection)})" for field in fields) + ")"
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    table = connection.ops.quote_name(Event._meta.db_table)
+    sql = (
+        f"INSERT INTO {table} ({columns}) SELECT * FROM (VALUES {', '.join([row_sql] * len(rows))}) AS new_rows "
+        f"WHERE (SELECT COALESCE(MAX(version), 0) FROM {table} WHERE stream = %s) = %s"
+    )
+    params = [field.get_db_prep_save(getattr(row, field.attname), connection) for row in rows for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, stream, expected_version])
+        return cursor.rowcount
 
 
 def read(stream, upto=None, after=0):
