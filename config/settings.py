@@ -106,6 +106,14 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Named outright so that a live-server process forked by the browser tests finds the same database.
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
+    # A bounded pool per process: connections are reused instead of opened per handler, and however
+    # busy the process, it never holds more than DATABASE_POOL_SIZE (a wait beyond DATABASE_POOL_TIMEOUT
+    # seconds is an error, not a new connection), so load cannot exhaust PostgreSQL's connection slots.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": env.int("DATABASE_POOL_SIZE", default=8),
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (Daphne, the embedded worker) write; wait rather than fail on a lock.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20

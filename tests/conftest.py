@@ -22,6 +22,23 @@ def _flush_may_empty_the_event_log():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _close_database_pools_before_the_test_database_is_dropped(django_db_setup, django_db_blocker):
+    """Connections other threads opened (the live path's threads, asgiref's) would keep the test
+    database busy, and its drop would fail: close the pool and end the other sessions first."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        if connection.vendor != "postgresql":
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        if connection.pool:
+            connection.close_pool()
+
+
 @pytest.fixture
 def make_user(db):
     from accounts.models import User
