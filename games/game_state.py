@@ -9,6 +9,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from django.db import transaction
+
 from events import store
 from games.engines import get_engine
 
@@ -28,16 +30,23 @@ class Game:
         return self.version > 0
 
 
-def load(table):
-    """The table's game as of its latest event."""
+def load(table, expected_version=None):
+    """The table's game as of its latest event.
+
+    ``expected_version``: the version a command is about to be decided at. When the cache holds
+    exactly that version it is used without reading the log: if the stream has moved on, the append
+    at that version is refused by the store, so nothing is ever decided on a stale state unnoticed.
+    """
     engine = get_engine(table.game)
     with _lock:
         version, state = _cache.get(table.stream, (0, engine.initial_state()))
+    if expected_version is not None and version == expected_version and version > 0:
+        return Game(engine, state, version)
     tail = store.read(table.stream, after=version)
     if tail:
         state = engine.fold([event.payload for event in tail], state)
         version = tail[-1].version
-        remember(table.stream, version, state)
+        _remember(table.stream, version, state)  # read from the log: committed
     return Game(engine, state, version)
 
 
@@ -49,6 +58,12 @@ def load_at(table, version):
 
 
 def remember(stream, version, state):
+    """Cache a state once it is stored: at once, or when the transaction it was written in commits
+    (a state from an append that is rolled back must never be cached)."""
+    transaction.on_commit(lambda: _remember(stream, version, state))
+
+
+def _remember(stream, version, state):
     with _lock:
         cached = _cache.get(stream)
         if cached is None or cached[0] < version:

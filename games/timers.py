@@ -110,18 +110,14 @@ def fire(deadline_id):
     append commit together: the claiming UPDATE locks the row, so a second call waits for
     the first and then finds it fired; if the first fails, nothing is marked and it can fire again.
     """
-    try:
-        with transaction.atomic():
-            claimed = Deadline.objects.filter(pk=deadline_id, fired_at__isnull=True).update(fired_at=timezone.now())
-            if not claimed:
-                return None
-            deadline = Deadline.objects.select_related("table").get(pk=deadline_id)
-            if deadline.kind == Deadline.Kind.TURN:
-                return _fire_turn(deadline)
-            return commands.submit_system(deadline.table, deadline.command)
-    except Exception:
-        game_state.forget_all()  # the state cache may hold an append that was rolled back
-        raise
+    with transaction.atomic():
+        claimed = Deadline.objects.filter(pk=deadline_id, fired_at__isnull=True).update(fired_at=timezone.now())
+        if not claimed:
+            return None
+        deadline = Deadline.objects.select_related("table").get(pk=deadline_id)
+        if deadline.kind == Deadline.Kind.TURN:
+            return _fire_turn(deadline)
+        return commands.submit_system(deadline.table, deadline.command)
 
 
 def _fire_turn(deadline):
