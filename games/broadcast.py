@@ -4,6 +4,7 @@ Only a version number crosses the channel layer: each connection then
 renders its own seat's view, so no hidden card is ever sent to a group.
 """
 import hashlib
+import uuid
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -18,8 +19,10 @@ def _send(group, message):
         async_to_sync(layer.group_send)(group, message)
 
 
-def table_changed(table, version):
-    transaction.on_commit(lambda: _send(table.group_name, {"type": "table.changed", "version": version}))
+def table_changed(table, version, seating=False):
+    """The table is at ``version`` now; ``seating``: its seats or status changed too (not only the game)."""
+    message = {"type": "table.changed", "version": version, "seating": seating, "cause": uuid.uuid4().hex}
+    transaction.on_commit(lambda: _send(table.group_name, message))
 
 
 def lobby_changed():

@@ -21,10 +21,11 @@ class Refused(BadRequest):
     """The engine refused the command; the message is the engine's sentence."""
 
 
-def submit(table, user, command, expected_version, seat=None):
+def submit(table, user, command, expected_version, seat=None, seats=None):
     """A seated player's command (or a host command from the host). Returns the table's new version.
 
-    ``seat``, if given, is the seat the player claims to act for. Raises
+    ``seat``, if given, is the seat the player claims to act for; ``seats`` ({user id: seat number}),
+    the table's seats when the caller has them already (a live connection). Raises
     Forbidden (not seated, or not that seat), StaleVersion (the table moved
     on since ``expected_version``) or Refused (the rules say no, with the reason),
     or BadRequest if ``command`` is not a command at all.
@@ -38,7 +39,7 @@ def submit(table, user, command, expected_version, seat=None):
         if user.pk != table.host_id:
             raise Forbidden("Only the table's host can give that command.")
         return _decide_and_append(table, None, command, expected_version, Actor.user(user))
-    own_seat = table.seat_of(user)
+    own_seat = seats.get(user.pk) if seats is not None else table.seat_of(user)
     if own_seat is None:
         raise Forbidden("You have no seat at this table, so you cannot act here.")
     if seat is not None and seat != own_seat:
@@ -86,7 +87,7 @@ def submit_system(table, command, expected_version=None):
 
 
 def _decide_and_append(table, seat, command, expected_version, actor):
-    game = load_started(table)
+    game = load_started(table, expected_version)
     if expected_version != game.version:
         raise StaleVersion(expected_version, game.version)
     events = decide(game, seat, command)
@@ -95,9 +96,9 @@ def _decide_and_append(table, seat, command, expected_version, actor):
     return version
 
 
-def load_started(table):
+def load_started(table, expected_version=None):
     """The table's game as of its latest event; Conflict if it has not been dealt yet."""
-    game = game_state.load(table)
+    game = game_state.load(table, expected_version)
     if not game.started:
         raise Conflict("The game has not started yet.")
     return game
@@ -119,13 +120,14 @@ def append(table, game, events, actor):
         raise StaleVersion(game.version, conflict.actual) from None
 
 
-def after_append(table, game, events, version):
+def after_append(table, game, events, version, seating=False):
     """Once the events are stored: cache the new state, set its timers, finish the table if over, broadcast."""
     state = game.engine.fold(events, game.state)
     game_state.remember(table.stream, version, state)
     timers.schedule(table, game.engine, game.state, state, version)
-    if game.engine.is_over(state) and table.status != table.Status.FINISHED:
+    finished = game.engine.is_over(state) and table.status != table.Status.FINISHED
+    if finished:
         table.status = table.Status.FINISHED
         table.save(update_fields=["status"])
         broadcast.lobby_changed()
-    broadcast.table_changed(table, version)
+    broadcast.table_changed(table, version, seating=seating or finished or not game.started)

@@ -115,7 +115,7 @@ def join_table(table, user, seat=None):
     except IntegrityError:
         raise Conflict("Someone took that seat a moment ago; pick another.") from None
     broadcast.lobby_changed()
-    broadcast.table_changed(table, 0)
+    broadcast.table_changed(table, 0, seating=True)
     return seat
 
 
@@ -136,7 +136,7 @@ def join_late(table, user, seat=None):
                 game, events, version, number = _append_late_joiner(table, user, seat)
         except StaleVersion:
             continue
-        commands.after_append(table, game, events, version)
+        commands.after_append(table, game, events, version, seating=True)
         broadcast.lobby_changed()
         return number
     raise Conflict("The table was busy (someone else joined or played at that moment); try joining again.")
@@ -183,7 +183,7 @@ def leave_table(table, user):
     if not deleted:
         raise Conflict("You have no seat at this table.")
     broadcast.lobby_changed()
-    broadcast.table_changed(table, 0)
+    broadcast.table_changed(table, 0, seating=True)
 
 
 def start_table(table, user, rng=None):
