@@ -182,6 +182,9 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# Threads the websockets' database work runs on (games.consumers): no more than the pool has connections.
+LIVE_THREADS = env.int("LIVE_THREADS", default=DATABASES["default"].get("OPTIONS", {}).get("pool", {}).get("max_size", 4))
+
 # What one websocket connection may send (games/frame_limits.py): larger frames close it (1009);
 # frames beyond the rate are refused, and a connection that keeps on is closed (1008).
 WEBSOCKET_MAX_FRAME_BYTES = env.int("WEBSOCKET_MAX_FRAME_BYTES", default=64 * 1024)

@@ -1,13 +1,18 @@
-"""Websockets: each connection renders its own seat's view and sends commands down the one path.
+"""Websockets: each connection is shown its seat's view of the table and sends commands down the one path.
 
-htmx's ws extension sends the fields of the form that fired as JSON and
-swaps in every element of the HTML we send back by its id.
+The consumers are asynchronous, so one slow table never holds up another; what touches the database
+(commands, snapshots) runs on a bounded pool of threads (``LIVE_THREADS``, no more than the database
+pool has connections). htmx's ws extension sends the fields of the form that fired as JSON and swaps
+in every element of the HTML we send back by its id.
 """
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+from channels.db import DatabaseSyncToAsync
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import broadcast, commands, frame_limits, lobby, rendering
+from games import broadcast, commands, frame_limits, live, lobby, rendering
 from games.errors import BadRequest, NotFound, TableError
 from games.json_input import parse_client_json
 
@@ -19,82 +24,120 @@ MESSAGE_TOO_BIG = 1009
 
 SLOW_DOWN = "You are sending faster than the table takes commands; wait a moment and try again."
 
+_threads = None
 
-class PlayerConsumer(WebsocketConsumer):
+
+def in_thread(function):
+    """``function`` as a coroutine run on the live threads (database connections returned after each call)."""
+    global _threads
+    if _threads is None:
+        _threads = ThreadPoolExecutor(max_workers=settings.LIVE_THREADS, thread_name_prefix="live")
+    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_threads)
+
+
+def _forget_threads():
+    global _threads
+    _threads = None  # a forked child has none of its parent's threads
+
+
+os.register_at_fork(after_in_child=_forget_threads)
+
+
+class PlayerConsumer(AsyncWebsocketConsumer):
     """A logged-in user's socket: frames within the limits, closed when its session ends (log out)."""
 
-    def connect(self):
+    groups_joined = ()
+
+    async def connect(self):
         self.user = self.scope["user"]
         if not self.user.is_authenticated:
-            self.close(code=NOT_LOGGED_IN)
+            await self.close(code=NOT_LOGGED_IN)
             return
         self.frame_rate = frame_limits.FrameRate.from_settings()
-        self._join(broadcast.user_group(self.user.pk))
-        self.joined()
+        await self._join(broadcast.user_group(self.user.pk))
+        await self.joined()
 
-    def joined(self):
+    async def joined(self):
         """The user is logged in: join what the socket follows, accept (or close) it."""
         raise NotImplementedError
 
-    def disconnect(self, code):
-        for group in getattr(self, "groups_joined", ()):
-            async_to_sync(self.channel_layer.group_discard)(group, self.channel_name)
+    async def disconnect(self, code):
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
-    def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data=None, bytes_data=None):
         if frame_limits.too_large(text_data, bytes_data):
-            self.close(code=MESSAGE_TOO_BIG)
+            await self.close(code=MESSAGE_TOO_BIG)
             return
         verdict = self.frame_rate.check()
         if verdict == frame_limits.CLOSE:
-            self.close(code=POLICY_VIOLATION)
+            await self.close(code=POLICY_VIOLATION)
         elif verdict == frame_limits.REFUSE:
-            self.send(text_data=rendering.render_refusal(SLOW_DOWN))
+            await self.send(text_data=rendering.render_refusal(SLOW_DOWN))
         else:
-            self.frame(text_data)
+            await self.frame(text_data)
 
-    def frame(self, text_data):
+    async def frame(self, text_data):
         """A frame within the limits; the lobby expects none."""
 
-    def session_ended(self, message):
+    async def session_ended(self, message):
         """The user logged out in some browser: close the sockets of that session."""
         if message["session"] == broadcast.session_digest(_session_key(self.scope)):
-            self.close(code=NOT_LOGGED_IN)
+            await self.close(code=NOT_LOGGED_IN)
 
-    def _join(self, group):
-        async_to_sync(self.channel_layer.group_add)(group, self.channel_name)
-        self.groups_joined = [*getattr(self, "groups_joined", ()), group]
+    async def _join(self, group):
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined = [*self.groups_joined, group]
 
 
 class TableConsumer(PlayerConsumer):
-    def joined(self):
-        try:
-            self.table = lobby.find_table(self.user, self.scope["url_route"]["kwargs"]["table_id"],
-                                          self._invite())
-        except NotFound:
-            self.close(code=NO_SUCH_TABLE)
-            return
-        self._join(self.table.group_name)
-        self.accept()
-        self._send_table()
+    table_id = None
+    shown = None  # the snapshot this connection was last shown
 
-    def frame(self, text_data):
+    async def joined(self):
+        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        try:
+            table = await in_thread(lobby.find_table)(self.user, table_id, self._invite())
+        except NotFound:
+            await self.close(code=NO_SUCH_TABLE)
+            return
+        self.table_id = table.id
+        live.attach(table.id)
+        await self._join(table.group_name)
+        await self.accept()
+        # Read afresh: a move may have been broadcast before this socket joined the table's group.
+        await self._show(seating=True, cause=f"connect-{self.channel_name}")
+
+    async def disconnect(self, code):
+        if self.table_id is not None:
+            live.detach(self.table_id)
+        await super().disconnect(code)
+
+    async def frame(self, text_data):
         try:
             command, expected_version = _parse(text_data)
-            self.table.refresh_from_db()
-            commands.submit(self.table, self.user, command, expected_version)
+            await in_thread(commands.submit)(self.shown.table, self.user, command, expected_version,
+                                             seats=self.shown.seats)
         except TableError as error:
             # Only this connection hears why; the table itself did not change.
-            self.send(text_data=rendering.render_refusal(error.message))
+            await self.send(text_data=rendering.render_refusal(error.message))
             if error.status == 409:
-                self._send_table()
+                await self._show(version=getattr(error, "actual", 0))
 
-    def table_changed(self, message):
-        self.table.refresh_from_db()
-        self._send_table()
+    async def table_changed(self, message):
+        seating = message.get("seating", False)
+        if self.shown is not None and message["version"] <= self.shown.version and not seating:
+            return  # already shown: a later version reached this connection first
+        await self._show(message["version"], seating, message.get("cause"))
 
-    def _send_table(self):
-        csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
-        self.send(text_data=rendering.render_live_table(self.table, self.user, csrf_token))
+    async def _show(self, version=0, seating=False, cause=None):
+        snap, html = await in_thread(live.frame)(self.table_id, self.user, rendering.render_live_table,
+                                                 version, seating, cause)
+        if self.shown is not None and snap.version < self.shown.version:
+            return
+        self.shown = snap
+        csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+        await self.send(text_data=html.replace(live.CSRF_PLACEHOLDER, csrf_token))
 
     def _invite(self):
         session = self.scope.get("session")
@@ -102,12 +145,12 @@ class TableConsumer(PlayerConsumer):
 
 
 class LobbyConsumer(PlayerConsumer):
-    def joined(self):
-        self._join(broadcast.LOBBY_GROUP)
-        self.accept()
+    async def joined(self):
+        await self._join(broadcast.LOBBY_GROUP)
+        await self.accept()
 
-    def lobby_changed(self, message):
-        self.send(text_data=rendering.render_lobby_tables(self.user))
+    async def lobby_changed(self, message):
+        await self.send(text_data=await in_thread(rendering.render_lobby_tables)(self.user))
 
 
 def _session_key(scope):

@@ -8,20 +8,19 @@ import time
 
 from django.template.loader import render_to_string
 
-from games import commands, game_state
+from games import commands
 from games.engines import GAMES, get_engine
 from games.models import Table
+from games.live import CSRF_PLACEHOLDER
 from games.seat_view import view_for_seat
-from games.timers import active_deadlines
 
 INVITES_KEY = "table_invites"
 
 
-def table_context(table, user):
-    """Everything the table templates need, for ``user``'s seat (or as a spectator)."""
-    game = game_state.load(table)
-    seat = table.seat_of(user)
-    seated = table.seated_users()
+def table_context(snap, user):
+    """Everything the table templates need from a games.live snapshot, for ``user``'s seat (or as a spectator)."""
+    table, game, seated = snap.table, snap.game, snap.seated
+    seat = snap.seat_of(user)
     shown = view_for_seat(table, game, seat, for_board=True)
     view = shown["view"]
     # Late joiners add seats while a game runs: name every seat the table, its seats or the view know.
@@ -49,11 +48,11 @@ def table_context(table, user):
         "waiting_to_be_dealt_in": bool(view and seat is not None and seat < len(view["players"])
                                        and view["players"][seat].get("waiting_for_deal")),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
-        **clocks_context(table, game, view),
+        **clocks_context(snap.deadlines, view),
     }
 
 
-def clocks_context(table, game, view):
+def clocks_context(deadlines, view):
     """The table's running deadlines, for browsers to tick from the server's time.
 
     ``now_ms`` is the server's clock at rendering (the page corrects for its own clock with it);
@@ -63,7 +62,7 @@ def clocks_context(table, game, view):
     now_ms = int(time.time() * 1000)
     running = view is not None and not view.get("over")
     deadlines = [{**deadline, "seconds_left": seconds_left(deadline["due_ms"], now_ms)}
-                 for deadline in (active_deadlines(table, game) if running else [])]
+                 for deadline in (deadlines if running else [])]
     return {
         "now_ms": now_ms,
         "deadlines": deadlines,
@@ -86,10 +85,11 @@ def clockwise_from(view, seat):
     return [p for p in players if p["seat"] > seat] + [p for p in players if p["seat"] < seat]
 
 
-def render_live_table(table, user, csrf_token=None):
-    """The live table for a websocket; ``csrf_token`` lets its forms post without a request."""
-    context = table_context(table, user)
-    context["csrf_token"] = csrf_token
+def render_live_table(snap, user):
+    """The live table for websockets, shared by every connection of the same kind of viewer: its forms
+    carry games.live.CSRF_PLACEHOLDER, which each connection replaces with its own CSRF token."""
+    context = table_context(snap, user)
+    context["csrf_token"] = CSRF_PLACEHOLDER
     return render_to_string("games/_live_table.html", context)
 
 

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import lobby, rendering
+from games import live, lobby, rendering
 from games.engines import get_engine
 from games.errors import NotFound, TableError
 from games.models import TURN_CLOCK_CHOICES, Table
@@ -62,7 +62,7 @@ def _turn_clock_from_form(data):
 @login_required
 def table_page(request, table_id):
     table = _visible(request, table_id)
-    return render(request, "games/table.html", rendering.table_context(table, request.user))
+    return render(request, "games/table.html", rendering.table_context(live.snapshot(table), request.user))
 
 
 @login_required

@@ -33,17 +33,23 @@ class FreshDaphneProcess(DaphneProcess):
 
     It drops what it inherited but cannot use: asgiref's one-thread executor (its thread did not
     survive the fork, so sync consumers would wait for it forever), the channel layer (its Redis
-    connections belong to the test process's event loops) and the game state cache.
+    connections belong to the test process's event loops), the database connections and their pool
+    (their sockets are the test process's: using them from both would mix up the two conversations)
+    and the game state cache.
     """
 
     def run(self):
         from asgiref.sync import SyncToAsync
         from channels.layers import channel_layers
+        from django.db import connections
 
         from games import game_state
 
         SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
         channel_layers.backends.clear()
+        for connection in connections.all():
+            connection.connection = None  # left to the test process, not closed
+            getattr(type(connection), "_connection_pools", {}).clear()
         game_state.forget_all()
         super().run()
 
