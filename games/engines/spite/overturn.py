@@ -26,8 +26,9 @@ def overturn(state, command):
         not_undone.append(f"Play {ruling.play} stood although it was called rightly; it cannot be taken back now.")
     if skips < ruling.skips:
         not_undone.append(f"Seat {seat} already sat out {ruling.skips - skips} turn(s).")
-    if kept:
-        not_undone.append(f"Fake joker(s) {', '.join(kept)} were played or passed on since and stay where they are.")
+    if kept:  # by number: the faces are hidden from the seats that never held them
+        not_undone.append("1 fake joker was played or passed on since and stays where it is." if len(kept) == 1 else
+                          f"{len(kept)} fake jokers were played or passed on since and stay where they are.")
     return [{"type": "ruling_overturned", "ruling": ruling.id, "reason": reason.strip(), "seat": seat,
              "skips": skips, "moves": moves, "not_undone": not_undone}]
 

@@ -5,6 +5,8 @@ viewer's own, the deck's order, the cards a seat draws and the cards each
 seat gives and takes in the swap. Public: every play, pass and placement,
 the bounty, scores, and the swap's leftover cards (turned face up).
 """
+import re
+
 from .. import turn_clock
 from ..redaction import as_count, deal_without_other_hands, public
 from .come_at_me import viewed_cards
@@ -162,6 +164,10 @@ def redact_event(event, seat):
         return _redact_draw(event, seat)
     if kind in _MAY_BE_MISPLAYS:
         return _redact_play(event, seat)
+    if kind == "misplay_called":
+        return _redact_ruling(event, seat)
+    if kind == "ruling_overturned":
+        return _redact_overturn(event, seat)
     if kind == "bounty_claimed":
         redacted = as_count(public(event), "deck", "deck_count")
         if event["seat"] == seat:
@@ -173,8 +179,7 @@ def redact_event(event, seat):
 
 
 _PUBLIC_EVENTS = frozenset({"asked", "declined", "passed", "placed", "trick_won", "round_ended", "match_ended",
-                            "skipped", "joined", "countdown_started", "misplay_called",
-                            "ruling_overturned"}) | turn_clock.EVENT_TYPES
+                            "skipped", "joined", "countdown_started"}) | turn_clock.EVENT_TYPES
 _MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "rewarded"})
 
 
@@ -190,6 +195,38 @@ def _redact_play(event, seat):
                     "viewed_count": len(event["viewed"]), "swapped": event.get("take") is not None,
                     **({"id": event["id"]} if "id" in event else {})}
     return redacted
+
+
+def _redact_ruling(event, seat):
+    """A judged call: each card it moved shows its face only to the seats that held it or receive it
+    (the misplayer's fake jokers: the misplayer and a correct caller; a fake joker or deck card earned
+    from the pile or the deck: the caller; the cards the misplayer saw and that are discarded: the
+    misplayer); everyone else gets their number, as the view shows."""
+    caller, misplayer = event["caller"], event["seat"]
+    knowing = {"fakes": {caller, misplayer} if event["correct"] else {caller}, "from_pile": {caller},
+               "from_deck": {caller}, "discarded": {misplayer}}
+    redacted = public(event)
+    for key, seats in knowing.items():
+        if key in redacted and seat not in seats:
+            as_count(redacted, key, f"{key}_count")
+    return redacted
+
+
+def _redact_overturn(event, seat):
+    """An overturned ruling: a fake joker moved back shows its face only to the seats it moves between."""
+    redacted = public(event)
+    redacted["moves"] = [move if seat is not None and seat in (move["from"], move["to"]) else {**move, "face": None}
+                         for move in event["moves"]]
+    redacted["not_undone"] = [_LEGACY_KEPT_FAKES.sub(_count_faces, line) for line in event["not_undone"]]
+    return redacted
+
+
+# Overturns recorded before their sentences counted fake jokers named the faces kept.
+_LEGACY_KEPT_FAKES = re.compile(r"^Fake joker\(s\) (.+) were played")
+
+
+def _count_faces(found):
+    return f"{len(found.group(1).split(', '))} fake joker(s) were played"
 
 
 def _redact_draw(event, seat):

@@ -341,7 +341,8 @@ def test_fakes_played_since_are_not_taken_back_and_the_event_says_so(table, act)
     _, state = act(state, 2, call(events[0]["id"]))
     _, state = act(state, 2, {"type": "play", "cards": [], "fake_up": ["JH"]})  # the caller plays it
     events, state = act(state, None, overturn(1))
-    assert events[0]["moves"] == [] and any("JH" in line for line in events[0]["not_undone"])
+    assert events[0]["moves"] == []
+    assert "1 fake joker was played or passed on since and stays where it is." in events[0]["not_undone"]
 
 
 @pytest.mark.parametrize("command, words", [
@@ -357,3 +358,82 @@ def test_bad_overturns_are_refused(table, act, refused, command, words):
     _, state = act(state, 2, call(events[0]["id"]))
     refused(state, None, command, words)
     refused(state, 1, command, "")  # a seat cannot overturn
+
+
+# --- what the events of a ruling show each seat while the match runs ------------------------------
+
+FACES = ("JH", "7C", "AS", "4C", "5D")  # every fake joker and deck card the rulings below move
+
+
+def faces_in(value):
+    return {face for face in FACES if f"'{face}'" in repr(value)}
+
+
+def test_a_correct_calls_fakes_and_discarded_cards_show_only_to_the_seats_that_held_or_get_them(engine, table, act):
+    state = table(["8D 5C", "9S 9H 6S", "10S 3C", "QS QH"], to_move=0, deck="4C 5D 6D 7D",
+                  fakes=((), ("JH", "7C"), (), ()))
+    _, state = act(state, 0, play("8D"))
+    _, state = act(state, 1, PASS)
+    _, state = act(state, 2, play("10S"))
+    _, state = act(state, 3, PASS)
+    _, state = act(state, 0, PASS)
+    events, state = act(state, 1, play("9S", buy_back=2))  # the counter asks for 1; draws 4C 5D
+    events, state = act(state, 2, call(events[0]["id"]))
+    judged = ruling(events)
+    assert sorted(judged["fakes"]) == ["7C", "JH"] and judged["discarded"] == ["4C", "5D"]
+    shown = {seat: engine.redact_event(judged, seat) for seat in (None, 0, 1, 2, 3)}
+    assert faces_in(shown[1]) == {"JH", "7C", "4C", "5D"}  # its own fakes and the cards it drew
+    assert faces_in(shown[2]) == {"JH", "7C"}  # the fakes it receives
+    for seat in (None, 0, 3):
+        assert faces_in(shown[seat]) == set()
+        assert shown[seat]["fakes_count"] == 2 and shown[seat]["discarded_count"] == 2
+    assert all(shown[seat]["text"] == judged["text"] and shown[seat]["correct"] for seat in shown)
+
+
+def test_a_fake_from_the_pile_shows_only_to_the_caller_and_a_wrong_callers_fakes_only_to_it(engine, table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fake_pile=("AS",), fakes=((), (), (), ("JH",)))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    judged = ruling(act(state, 2, call(events[0]["id"]))[0])
+    assert judged["from_pile"] == ["AS"]
+    assert faces_in(engine.redact_event(judged, 2)) == {"AS"}
+    for seat in (None, 0, 1, 3):
+        assert faces_in(engine.redact_event(judged, seat)) == set()
+        assert engine.redact_event(judged, seat)["from_pile_count"] == 1
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fakes=((), (), (), ("JH",)))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("9S"))  # a legal play: seat 3's call is wrong
+    judged = ruling(act(state, 3, call(events[0]["id"]))[0])
+    assert not judged["correct"] and judged["fakes"] == ["JH"]
+    assert faces_in(engine.redact_event(judged, 3)) == {"JH"}
+    for seat in (None, 0, 1, 2):
+        assert faces_in(engine.redact_event(judged, seat)) == set()
+
+
+def test_an_overturn_moves_fakes_back_showing_their_faces_only_to_the_seats_they_move_between(engine, table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fakes=((), ("JH",), (), ()))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    _, state = act(state, 2, call(events[0]["id"]))
+    undone = act(state, None, overturn(1))[0][0]
+    assert undone["moves"] == [{"face": "JH", "from": 2, "to": 1}]
+    for seat in (1, 2):
+        assert engine.redact_event(undone, seat)["moves"] == undone["moves"]
+    for seat in (None, 0, 3):
+        assert engine.redact_event(undone, seat)["moves"] == [{"face": None, "from": 2, "to": 1}]
+
+
+def test_no_sentence_of_an_overturn_names_a_fake_jokers_face_not_even_one_recorded_before(engine, table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D 10D"], to_move=0, fakes=((), ("JH", "7C"), ()), fake_pile=())
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    _, state = act(state, 2, call(events[0]["id"]))
+    _, state = act(state, 2, {"type": "play_fake_down", "fake": "JH"})
+    undone = act(state, None, overturn(1))[0][0]
+    assert "2 fake jokers were played or passed on since" not in " ".join(undone["not_undone"])
+    assert "1 fake joker was played or passed on since and stays where it is." in undone["not_undone"]
+    assert faces_in(undone["not_undone"]) == set()
+    legacy = {**undone, "not_undone": ["Fake joker(s) JH, 7C were played or passed on since and stay where they are."]}
+    for seat in (None, 0, 1, 2):
+        assert engine.redact_event(legacy, seat)["not_undone"] == [
+            "2 fake joker(s) were played or passed on since and stay where they are."]
