@@ -70,12 +70,12 @@ def _track_countdown(state, event):
 
 
 def count_pickups(state, event):
-    """Cards each seat picked up since its last play: a countdown on it runs a second longer for each."""
+    """Cards each seat picked up since its last play: a countdown on it runs a second longer for each.
+    The deal and the round's card swap are not picked up (RULINGS, Countdown): a deal starts every
+    seat at 0."""
     kind, picked = event["type"], list(state.picked_up)
     if kind == "dealt":
-        picked = [len(hand) for hand in event["hands"]]
-    elif kind == "swapped":
-        picked = [count + len(took) for count, took in zip(picked, event["took"])]
+        picked = [0] * len(event["hands"])
     elif kind == "drew":
         picked[event["seat"]] += len(event["cards"])
     elif kind == "bounty_claimed":
