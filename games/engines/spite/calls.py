@@ -2,6 +2,7 @@
 and starting a countdown on the seat to act (with the system's command when it runs out)."""
 from ..base import require_seat
 from ..errors import IllegalCommand
+from ..tuples import without
 from .evolve import evolve, rewound
 from .hands import describe
 from .opening import may_open, next_ask
@@ -48,12 +49,15 @@ def _judgement(state, caller, window):
         # The fake jokers held when misplaying: a called play's face-up fakes come back to the seat first.
         restored = rewound(state) if window.kind == "play" else state
         held = restored.fakes[window.seat]
-        event.update(rule=window.misplay.rule, text=window.misplay.text, fakes=list(held),
-                     from_pile=[] if held else list(restored.fake_pile[:1]),
-                     discarded=list(window.seen), barred=window.kind == "play")
+        from_pile = [] if held else list(restored.fake_pile[:1])
+        # With the pile exhausted, the fake joker earned is the next card of the deck (the cards the
+        # misplayer saw are discarded first).
+        from_deck = [] if held or from_pile else list(without(restored.deck, window.seen)[:1])
+        event.update(rule=window.misplay.rule, text=window.misplay.text, fakes=list(held), from_pile=from_pile,
+                     from_deck=from_deck, discarded=list(window.seen), barred=window.kind == "play")
     else:
         event.update(rule="wrong_call", text=_wrong_call_text(state, window, caller),
-                     fakes=list(state.fakes[caller]), from_pile=[], discarded=[],
+                     fakes=list(state.fakes[caller]), from_pile=[], from_deck=[], discarded=[],
                      barred=window.kind == "play" and caller not in state.places)  # an open play: a trick runs
     return event
 

@@ -85,7 +85,7 @@ def count_pickups(state, event):
     elif kind in PLAYS:
         picked[event["seat"]] = 0
     elif kind == "misplay_called" and event["correct"]:
-        picked[event["caller"]] += len(event["fakes"]) + len(event["from_pile"])
+        picked[event["caller"]] += len(event["fakes"]) + len(event["from_pile"]) + len(event.get("from_deck", ()))
     else:
         return state
     return replace(state, picked_up=tuple(picked))
@@ -93,10 +93,12 @@ def count_pickups(state, event):
 
 def penalise(state, event):
     """A judged call's penalties: fake jokers forfeited (to a correct caller, else to the pile), one
-    from the pile for a correct caller when the misplayer held none, the seen cards discarded, turns
-    to skip, and for a misplay in a trick in progress, out of the trick with no buy back."""
+    from the pile for a correct caller when the misplayer held none (the deck's next card when the pile
+    is empty), the seen cards discarded, turns to skip, and for a misplay in a trick in progress, out
+    of the trick with no buy back."""
     correct, caller = event["correct"], event["caller"]
     penalised = event["seat"] if correct else caller
+    from_deck = tuple(event.get("from_deck", ()))  # calls recorded before deck rewards have none
     fakes = replace_at(state.fakes, penalised, without(state.fakes[penalised], event["fakes"]))
     pile = state.fake_pile
     if correct:
@@ -112,13 +114,14 @@ def penalise(state, event):
         declined = declined | {(penalised, state.ask)}
     ruling = Ruling(id=event["ruling"], play=event["play"], seat=event["seat"], caller=caller, correct=correct,
                     rule=event["rule"], text=event["text"], skips=event["skips"], fakes=tuple(event["fakes"]),
-                    from_pile=tuple(event["from_pile"]), round=state.round)
+                    from_pile=tuple(event["from_pile"]), from_deck=from_deck, round=state.round)
     window = None if correct else replace(state.window, callers=state.window.callers | {caller})
     return replace(
         state,
         fakes=fakes,
         fake_pile=pile,
-        deck=without(state.deck, event["discarded"]),
+        bonus=replace_at(state.bonus, caller, state.bonus[caller] + from_deck),
+        deck=without(without(state.deck, event["discarded"]), from_deck),
         discard=state.discard + tuple(event["discarded"]),
         skips=replace_at(state.skips, penalised, state.skips[penalised] + event["skips"]),
         misplays=replace_at(state.misplays, penalised, state.misplays[penalised] + 1),

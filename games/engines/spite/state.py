@@ -149,6 +149,7 @@ class Ruling:
     skips: int  # turns the penalised seat must skip
     fakes: tuple  # the fake jokers the penalised seat forfeited (to a correct caller, else to the pile)
     from_pile: tuple  # a correct caller's fake joker from the pile (when the misplayer held none)
+    from_deck: tuple = ()  # ... or, the pile being empty, the deck's next card (held as a reward card)
     round: int = 0
     overturned: str | None = None  # staff's reason, once overturned
 

@@ -107,6 +107,7 @@ def _ruling(ruling):
     return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller,
             "correct": ruling.correct, "rule": ruling.rule, "text": ruling.text, "skips": ruling.skips,
             "fakes_to_caller": len(ruling.fakes) if ruling.correct else 0, "from_pile": len(ruling.from_pile),
+            "from_deck": len(ruling.from_deck),
             "overturned": ruling.overturned}
 
 
@@ -213,10 +214,13 @@ def _redact_ruling(event, seat):
 
 
 def _redact_overturn(event, seat):
-    """An overturned ruling: a fake joker moved back shows its face only to the seats it moves between."""
+    """An overturned ruling: a fake joker moved back shows its face only to the seats it moves between,
+    a deck card taken back from a correct caller only to that caller."""
     redacted = public(event)
     redacted["moves"] = [move if seat is not None and seat in (move["from"], move["to"]) else {**move, "face": None}
                          for move in event["moves"]]
+    if "discarded" in redacted and seat != event.get("caller"):  # the caller's deck card, taken back
+        as_count(redacted, "discarded", "discarded_count")
     redacted["not_undone"] = [_LEGACY_KEPT_FAKES.sub(_count_faces, line) for line in event["not_undone"]]
     return redacted
 

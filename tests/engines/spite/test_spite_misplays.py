@@ -157,11 +157,60 @@ def test_a_caller_gets_one_from_the_pile_when_the_misplayer_held_no_fakes(table,
     events, state = act(state, 1, play("6S"))
     events, state = act(state, 2, call(events[0]["id"]))
     assert ruling(events)["from_pile"] == ["AS"] and state.fakes[2] == ("AS",) and state.fake_pile == ("KH",)
-    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0, fake_pile=())
+
+
+def test_a_correct_caller_earns_the_next_deck_card_when_the_fake_joker_pile_is_empty(engine, table, act):
+    """RULINGS, Table mode: "A correct caller whose reward is a fake joker while the fake-joker pile is
+    empty earns the next card of the deck instead, as the rule text says for every fake-joker reward"."""
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fake_pile=(), deck="4H 5H 6H 7H",
+                  picked_up=(0, 0, 0, 0))
     _, state = act(state, 0, play("8D"))
     events, state = act(state, 1, play("6S"))
     events, state = act(state, 2, call(events[0]["id"]))
-    assert ruling(events)["from_pile"] == [] and state.fakes[2] == ()
+    judged = ruling(events)
+    assert judged["from_pile"] == [] and judged["from_deck"] == ["4H"]
+    assert state.fakes[2] == () and state.bonus[2] == ("4H",) and state.deck == ("5H", "6H", "7H")
+    assert state.picked_up[2] == 1  # picked up: a countdown on seat 2 runs a second longer
+    assert engine.view(state, None)["rulings"][-1]["from_deck"] == 1
+    assert engine.view(state, 2)["players"][2]["reward_cards"] == ["4H"]
+    assert engine.redact_event(judged, 2)["from_deck"] == ["4H"]
+    assert engine.redact_event(judged, 0)["from_deck_count"] == 1 and "4H" not in repr(engine.redact_event(judged, 0))
+    # Like a deck card from the bounty, it is played face up only.
+    _, state = act(state, 2, {"type": "play", "cards": [], "fake_up": ["4H"]})
+    assert state.trick.plays[-1].bonus_up == ("4H",)
+
+
+def test_the_deck_card_after_the_cards_a_called_buy_back_drew_is_the_callers(table, act):
+    state = table(["8D 5C", "9S 9H 6S", "10S 3C"], to_move=0, fake_pile=(), deck="4C 5D 6D 7D")
+    _, state = act(state, 0, play("8D"))
+    _, state = act(state, 1, PASS)
+    _, state = act(state, 2, play("10S"))
+    _, state = act(state, 0, PASS)
+    events, state = act(state, 1, play("9S", buy_back=2))  # drew 4C 5D, which are discarded on the call
+    events, state = act(state, 2, call(events[0]["id"]))
+    assert ruling(events)["discarded"] == ["4C", "5D"] and ruling(events)["from_deck"] == ["6D"]
+    assert state.bonus[2] == ("6D",) and state.deck == ("7D",)
+
+
+def test_overturning_a_correct_call_takes_back_the_deck_card_it_earned_and_discards_it(engine, table, act):
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fake_pile=(), deck="4H 5H 6H 7H")
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    _, state = act(state, 2, call(events[0]["id"]))
+    events, state = act(state, None, overturn(1))
+    undone = events[0]
+    assert undone["discarded"] == ["4H"] and undone["caller"] == 2
+    assert state.bonus[2] == () and state.discard[-1] == "4H"
+    assert engine.redact_event(undone, 2)["discarded"] == ["4H"]
+    assert engine.redact_event(undone, 1)["discarded_count"] == 1 and "4H" not in repr(engine.redact_event(undone, 1))
+    # Played since, it stays where it is, and the event says so.
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fake_pile=(), deck="4H 5H 6H 7H")
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("6S"))
+    _, state = act(state, 2, call(events[0]["id"]))
+    _, state = act(state, 2, {"type": "play", "cards": [], "fake_up": ["4H"]})
+    events, state = act(state, None, overturn(1))
+    assert events[0]["discarded"] == [] and "card earned from the deck" in " ".join(events[0]["not_undone"])
 
 
 def test_a_wrong_caller_forfeits_its_fakes_to_the_pile(table, act):
