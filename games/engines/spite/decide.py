@@ -11,7 +11,7 @@ from .calls import call_misplay, countdown_expired, start_countdown
 from .come_at_me import viewed_cards
 from .deck import LOSING_HAND
 from .evolve import evolve
-from .hands import classify
+from .hands import read_hand
 from .legality import play_refusal, reward_refusal
 from .opening import declined_in, may_open, next_ask
 from .options import MAX_PLAYERS
@@ -114,7 +114,7 @@ def read_play(state, seat, command):
     come = command.get("come_at_me")
     if come is not None and not isinstance(come, bool):
         raise IllegalCommand("\"come_at_me\" must be true or false.")
-    hand = classify(cards + extras)
+    hand = read_hand(cards + extras)  # cards that form no hand are a misplay (judged)
     return Play(id=state.next_play_id, seat=seat, cards=tuple(cards), hand=hand, announce=announce,
                 buy_back=_count(command, "buy_back"), fake_up=tuple(fake_up), bonus_up=tuple(bonus_up),
                 come_at_me=bool(come), bounty_claim=_count(command, "bounty_claim"), direction=state.direction)

@@ -5,7 +5,7 @@ from functools import reduce
 from .. import turn_clock
 from ..base import apply_event
 from . import misplays, overturn
-from .hands import classify
+from .hands import read_hand
 from .legality import Misplay
 from .options import Options
 from ..tuples import replace_at, with_hand, without
@@ -97,7 +97,7 @@ def _declined(state, event):
 def _played(state, event):
     seat = event["seat"]
     play = Play(id=event["id"], seat=seat, cards=tuple(event["cards"]),
-                hand=classify(event["cards"] + event.get("fake_up", []) + event.get("bonus_up", [])),
+                hand=read_hand(event["cards"] + event.get("fake_up", []) + event.get("bonus_up", [])),
                 announce=event.get("announce"), buy_back=event.get("buy_back"),
                 fake_up=tuple(event.get("fake_up", ())), bonus_up=tuple(event.get("bonus_up", ())),
                 come_at_me=event.get("come_at_me", False), bounty_claim=event.get("bounty_claim"),

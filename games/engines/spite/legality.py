@@ -1,22 +1,24 @@
-"""Whether a well-formed play keeps the rules: the buy back, following the trick, announcements,
-come-at-me and the bounty claim. Each check answers with a Misplay (the rule broken and the sentence
-a player reads), or None.
+"""Whether a well-formed play keeps the rules: a hand at all, the buy back, following the trick,
+announcements, come-at-me and the bounty claim. Each check answers with a Misplay (the rule broken and
+the sentence a player reads), or None.
 
 Strict mode refuses a play with the sentence; table mode accepts it and keeps the Misplay hidden
 until someone calls it (see misplays.py).
 """
 from dataclasses import dataclass
 
+from ..errors import IllegalCommand
 from . import come_at_me
 from .bounty import claim_refusal
 from .consec import needs_unbeatable
 from .deck import fibonacci
+from .hands import classify
 from .trick import announce_refusal, direction_after, fake_down_refusal, follow_refusal, with_play
 
 
 @dataclass(frozen=True)
 class Misplay:
-    rule: str  # which rule: "buy_back", "follow", "announcement", "come_at_me", "bounty_claim", ...
+    rule: str  # which rule: "malformed", "buy_back", "follow", "announcement", "come_at_me", "bounty_claim", ...
     text: str
 
     def __str__(self):
@@ -41,6 +43,7 @@ def _checks(state, play):
         return (("fake_down", lambda: fake_down_refusal(trick, play.seat)),
                 ("come_at_me", lambda: come_at_me.refusal(play, trick, state.direction)))
     return (
+        ("malformed", lambda: malformed_refusal(play.hand)),
         ("buy_back", lambda: buy_back_refusal(state, play)),
         ("follow", lambda: follow_refusal(trick, play.hand, state.direction)),
         ("announcement", lambda: announce_refusal(trick, play.hand, play.announce, state.direction,
@@ -49,6 +52,17 @@ def _checks(state, play):
             play, with_play(trick, play), direction_after(trick, play.hand, play.announce, state.direction))),
         ("bounty_claim", lambda: claim_refusal(state, play)),
     )
+
+
+def malformed_refusal(hand):
+    """Why the cards form no hand (classify's sentence), or None."""
+    if not hand.malformed:
+        return None
+    try:
+        classify(hand.cards)
+    except IllegalCommand as why:
+        return str(why)
+    raise AssertionError(f"{hand.cards} is a hand after all")
 
 
 def reward_refusal(state, declared):

@@ -18,7 +18,7 @@ class Play:
     id: int
     seat: int
     cards: tuple  # from the regular hand
-    hand: object  # the hands.Hand it was classified as (None: a fake joker face down)
+    hand: object  # the hands.Hand it was classified as (None: a fake joker face down; may be malformed)
     announce: str | None = None
     buy_back: int | None = None
     fake_up: tuple = ()  # fake jokers played face up
@@ -36,8 +36,8 @@ class Play:
 
     @property
     def resets(self):
-        """A joker hand or a face-down fake joker: it breaks consecutives and may not win a come-at-me."""
-        return self.hand is None or self.hand.is_joker
+        """A joker hand, a face-down fake joker or a malformed hand: it may not win a come-at-me."""
+        return self.hand is None or self.hand.is_joker or self.hand.malformed
 
 
 @dataclass(frozen=True)

@@ -335,11 +335,78 @@ def test_a_seat_cannot_call_its_own_play_and_a_non_seat_cannot_call(table, act, 
     refused(state, 7, call(events[0]["id"]), "no seat")
 
 
-def test_cards_not_held_and_hands_that_are_no_hand_are_still_refused(table, act, refused):
+def test_cards_not_held_and_plays_out_of_turn_are_still_refused(table, act, refused):
     state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
     refused(state, 0, play("QS"), "do not hold")
-    refused(state, 0, play("8D", "5C"), "")
+    refused(state, 0, play("8D", "8D"), "only 1 time")
     refused(state, 1, play("9S"), "turn")
+    refused(state, 0, {"type": "play", "cards": []}, "one or more card codes")
+
+
+MALFORMED = "A pair, trips or quads must be cards of one value (a 13 may stand in for any value)."
+
+
+def test_a_malformed_hand_is_a_misplay_accepted_hidden_and_callable(engine, table, act):
+    """RULINGS, Table mode: "a malformed hand that is no valid hand at all, such as 6S 9S played as a
+    pair" is accepted like any misplay: hidden, and callable."""
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    events, after = act(state, 1, play("6S", "9S"))
+    played = events[0]
+    assert played["misplay"] == {"rule": "malformed", "text": MALFORMED}
+    assert played["kind"] is None and played["value"] is None
+    for seat in (None, 0, 1, 2):
+        assert all("misplay" not in engine.redact_event(event, seat) for event in events)
+        shown = engine.view(after, seat)["trick"]["plays"][-1]
+        assert shown["cards"] == ["6S", "9S"] and shown["kind"] is None and shown["description"] == "6S 9S"
+    events, called = act(after, 2, call(played["id"]))
+    judged = ruling(events)
+    assert judged["correct"] and judged["rule"] == "malformed" and judged["text"] == MALFORMED
+    assert sorted(called.hands[1]) == ["4C", "6S", "9S"] and [p.cards for p in called.trick.plays] == [("8D",)]
+
+
+def test_a_malformed_hand_is_refused_in_strict_mode_with_the_reason(position, refused):
+    state = position(["8D 5C", "9S 6S 4C JK", "3C 4D"], to_move=1, plays=[(0, "8D")])
+    assert refused(state, 1, play("6S", "9S")) == MALFORMED
+    refused(state, 1, play("6S", "JK"), "joker is only ever played alone")
+
+
+def test_an_uncalled_malformed_hand_resets_the_ranking_so_any_valid_hand_of_its_size_follows(table, act):
+    """RULINGS, Table mode: "A malformed hand that stands uncalled resets the ranking as a face-down fake
+    joker does: any valid hand of its size may follow it (when it leads, its size is the trick's arity)"."""
+    state = table(["8D 5C 5H", "9S 6S 4C", "3C 3D 2S", "QS QH"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    _, state = act(state, 1, play("6S", "9S"))  # a pair that is no pair
+    assert state.trick.arity == 2 and state.trick.top is None
+    events, state = act(state, 2, play("3C", "3D"))  # the lowest pair follows it
+    assert events[0]["misplay"] is None and state.trick.top.value == "3"
+    # Leading, its size is the trick's arity and nothing is to beat.
+    state = table(["8D 5C 5H", "9S 6S 4C", "3C 3D 2S", "QS QH"], to_move=1)
+    events, state = act(state, 1, play("6S", "9S", "4C"))
+    assert events[0]["misplay"]["rule"] == "malformed"
+    assert state.trick.arity == 3 and state.trick.top is None
+    events, state = act(state, 2, play("3C"))  # a single does not follow a trick of threes
+    assert events[0]["misplay"]["rule"] == "follow"
+
+
+def test_a_malformed_hand_breaks_a_consec_and_wins_no_come_at_me(engine, table, act):
+    state = table(["3D 9H 5S 8C", "4C 8S 8H 6H", "5C 6D 10S QD"], to_move=0)
+    for seat, card in ((0, "3D"), (1, "4C"), (2, "5C")):
+        _, state = act(state, seat, play(card))
+    assert state.trick.step == 1  # a numerical consec asks for a 6
+    _, state = act(state, 0, play("9H", "5S"))
+    assert state.trick.step is None and state.trick.suits is None
+    events, state = act(state, 1, play("8S", "8H"))  # any pair follows: the 6 is no longer asked
+    assert events[0]["misplay"] is None
+    state = table(["8D 5C 5H", "9S 6S 4C", "3C 3D 2S"], to_move=0)
+    _, state = act(state, 0, play("8D", come_at_me=True))
+    _, state = act(state, 1, play("6S", "9S", come_at_me=True))
+    assert state.window.misplay.rule == "malformed"  # the first rule broken is the one recorded
+    _, state = act(state, 2, PASS)
+    events, state = act(state, 0, PASS)
+    won = of_type(events, "trick_won")[0]
+    assert won["seat"] == 1 and not won["came_at_me_won"] and won["reward"] is None
+    assert won["penalties"] == [1, 1, 0]  # won with a reset: a failed come-at-me, like seat 0's
 
 
 def test_the_match_end_reveals_uncalled_misplays(engine, table, act):
