@@ -26,7 +26,7 @@ def _own_action(event):
     kind = event["type"]
     if kind == "passed":
         return not event.get("countdown") and not event.get("barred")
-    return kind in ("played", "played_fake_down", "declined", "rewarded")
+    return kind in ("played", "played_fake_down", "declined", "reward_declared", "rewarded")
 
 
 def rewound(state):
@@ -196,14 +196,23 @@ def _clear_trick(state, trick):
     return replace(state, discard=state.discard + cards, trick=trick)
 
 
+def _reward_declared(state, event):
+    """Table mode: the count declared, the cards it names taken off the deck to be viewed."""
+    viewed = tuple(event["viewed"])
+    return replace(state, reward=replace(state.reward, declared=event["declared"], viewed=viewed),
+                   deck=state.deck[len(viewed):], next_play_id=event["id"] + 1)
+
+
 def _rewarded(state, event):
-    """The viewed cards leave the deck; one may be swapped for a hand card; all of them are discarded."""
+    """The viewed cards leave the deck (unless a declaration took them off already); one may be swapped
+    for a hand card; all of them are discarded."""
     seat, viewed = event["seat"], tuple(event["viewed"])
     hand, discarded = state.hands[seat], viewed
     if event.get("take") is not None:
         hand = without(hand, (event["give"],)) + (event["take"],)
         discarded = without(viewed, (event["take"],)) + (event["give"],)
-    return replace(with_hand(state, seat, hand), deck=state.deck[len(viewed):], discard=state.discard + discarded,
+    deck = state.deck if state.reward.declared is not None else state.deck[len(viewed):]
+    return replace(with_hand(state, seat, hand), deck=deck, discard=state.discard + discarded,
                    reward=None, next_play_id=event["id"] + 1 if "id" in event else state.next_play_id)
 
 
@@ -270,6 +279,7 @@ _APPLY = {
     "played_fake_down": _played_fake_down,
     "bounty_claimed": _bounty_claimed,
     "skipped": _skipped,
+    "reward_declared": _reward_declared,
     "rewarded": _rewarded,
     "joined": _joined,
     "drew": _drew,

@@ -117,13 +117,20 @@ def _command(play):
 
 
 def _rewards(state):
-    """Declare the reward, keeping the viewed cards away or swapping one for a hand card."""
-    count = state.reward.count
+    """Declare the reward, keeping the viewed cards away or swapping one for a hand card; in table mode
+    also the declaration alone, and once declared, the swaps of the cards viewed."""
+    reward = state.reward
+    if reward.declared is not None:
+        return _swaps(state, {"type": "reward"}, reward.viewed)
+    declared = {"type": "reward", "declared": reward.count}
+    commands = _swaps(state, declared, viewed_cards(state))
+    return commands[:1] + [declared] + commands[1:] if state.options.table_mode else commands
+
+
+def _swaps(state, command, viewed):
     hand = sorted(set(state.hands[state.reward.seat]))
-    commands = [{"type": "reward", "declared": count, "swap": None}]
-    for take in sorted(set(viewed_cards(state))):
-        commands += [{"type": "reward", "declared": count, "swap": {"take": take, "give": give}} for give in hand]
-    return commands
+    return [{**command, "swap": None}] + [{**command, "swap": {"take": take, "give": give}}
+                                          for take in sorted(set(viewed)) for give in hand]
 
 
 def timers(state):

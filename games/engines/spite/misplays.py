@@ -11,6 +11,8 @@ from .legality import Misplay
 from .state import OPENING, Ruling, Window
 
 PLAYS = frozenset({"played", "played_fake_down"})
+# A reward declaration is open to a call too: declared first (table mode), or with the swap at once.
+DECLARATIONS = frozenset({"reward_declared", "rewarded"})
 CLOSES = frozenset({"trick_won", "round_ended", "dealt", "match_ended"})
 # Events a restore keeps: they did not depend on the play (a late join, the turn clock's marks).
 KEPT_ON_RESTORE = frozenset({"joined", "timed_out", "marked_absent", "carried_on"})
@@ -27,7 +29,7 @@ def _track_window(old, new, event):
     kind = event["type"]
     if kind == "misplay_called":
         return new  # penalise has set the window
-    if kind in PLAYS or (kind == "rewarded" and "id" in event):
+    if kind in PLAYS or (kind in DECLARATIONS and "id" in event):
         new = close_window(new, old.window)
         if not new.options.table_mode:
             return new

@@ -104,10 +104,15 @@ class State:
 
 @dataclass(frozen=True)
 class Reward:
-    """A won come-at-me: ``seat`` views ``count`` cards from the deck's top (as many as it has)."""
+    """A won come-at-me: ``seat`` views ``count`` cards from the deck's top (as many as it has).
+
+    In table mode the seat declares its count first and then views the cards: ``declared`` is set
+    and ``viewed`` holds the cards taken off the deck until it swaps one, or none."""
 
     seat: int
     count: int
+    declared: int | None = None
+    viewed: tuple = ()
 
 
 @dataclass(frozen=True)

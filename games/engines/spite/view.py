@@ -112,15 +112,21 @@ def _ruling(ruling):
 
 
 def _reward(state, seat):
-    """A come-at-me reward step owed: whose, and (for that seat only) the cards it views."""
-    if state.reward is None:
+    """A come-at-me reward step owed: whose, and (for that seat only) the cards it views.
+
+    In table mode declaring the count is the player's own job (a wrong one is a misplay): the count is
+    never told, and the cards are shown only once it is declared, so their number cannot give it away."""
+    reward = state.reward
+    if reward is None:
         return None
-    mine = seat == state.reward.seat
-    cards = viewed_cards(state)
-    # In table mode declaring the count is the player's own job (a wrong one is a misplay).
-    told = mine and not state.options.table_mode
-    return {"seat": state.reward.seat, "card_count": len(cards), "cards": cards if mine else None,
-            "count": state.reward.count if told else None}
+    mine = seat == reward.seat
+    if state.options.table_mode:
+        cards = list(reward.viewed) if reward.declared is not None else None
+        count = None
+    else:
+        cards, count = viewed_cards(state), reward.count
+    return {"seat": reward.seat, "declared": reward.declared, "card_count": None if cards is None else len(cards),
+            "cards": cards if mine else None, "count": count if mine else None}
 
 
 def _player(state, other, viewer):
@@ -181,7 +187,7 @@ def redact_event(event, seat):
 
 _PUBLIC_EVENTS = frozenset({"asked", "declined", "passed", "placed", "trick_won", "round_ended", "match_ended",
                             "skipped", "joined", "countdown_started"}) | turn_clock.EVENT_TYPES
-_MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "rewarded"})
+_MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "reward_declared", "rewarded"})
 
 
 def _redact_play(event, seat):
@@ -191,10 +197,11 @@ def _redact_play(event, seat):
     mine = event["seat"] == seat
     if event["type"] == "played_fake_down" and not mine:
         redacted["fake"] = None
-    if event["type"] == "rewarded" and not mine:
-        redacted = {"type": "rewarded", "seat": event["seat"], "declared": event["declared"],
-                    "viewed_count": len(event["viewed"]), "swapped": event.get("take") is not None,
-                    **({"id": event["id"]} if "id" in event else {})}
+    if event["type"] in ("reward_declared", "rewarded") and not mine:  # the viewed cards are the seat's
+        redacted = {"type": event["type"], "seat": event["seat"], "declared": event["declared"],
+                    "viewed_count": len(event["viewed"]), **({"id": event["id"]} if "id" in event else {})}
+        if event["type"] == "rewarded":
+            redacted["swapped"] = event["take"] is not None
     return redacted
 
 

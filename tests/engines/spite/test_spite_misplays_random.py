@@ -64,6 +64,10 @@ def next_command(rng, state):
         return rng.randrange(state.players), {"type": "start_countdown"}, False
     if state.rulings and roll < 0.37:  # staff overturn a ruling (one already overturned is refused)
         return None, {"type": "overturn", "ruling": rng.choice(state.rulings).id, "reason": "review"}, False
+    if state.reward is not None and state.reward.declared is None and rng.random() < 0.5:
+        # the count declared first, rightly or not; the cards are viewed and the swap follows
+        declared = max(0, state.reward.count + rng.choice((-1, 0, 0, 1)))
+        return state.reward.seat, {"type": "reward", "declared": declared}, False
     seats = acting_seats(ENGINE, state)
     seat = rng.choice(sorted(seats))
     if state.phase == PLAYING and seat == state.to_move and state.reward is None and rng.random() < 0.25:
@@ -87,8 +91,8 @@ def assert_no_faces_for_others(event, redacted, viewer):
 @functools.lru_cache(maxsize=None)
 def table_match(players, seed):
     rng = random.Random(seed)
-    # Every other match has a single fake joker, so the pile runs dry and correct calls earn deck cards.
-    fake_jokers = 1 if seed % 2 else players + 2
+    # Two matches in three have no fake joker or a single one, so the pile runs dry and correct calls earn deck cards.
+    fake_jokers = (0, 1, players + 2)[seed % 3]
     log = ENGINE.start(players, options={"rounds": 1 + seed % 2, "fake_jokers": fake_jokers}, rng=random.Random(seed))
     state = ENGINE.fold(log)
     fakes = all_fakes(state)
