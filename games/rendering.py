@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from games import commands, game_state
 from games.engines import GAMES, get_engine
 from games.models import Table
-from games.seat_view import view_for_seat
+from games.seat_view import seat_names, view_for_seat
 from games.timers import active_deadlines
 
 INVITES_KEY = "table_invites"
@@ -21,12 +21,11 @@ def table_context(table, user):
     """Everything the table templates need, for ``user``'s seat (or as a spectator)."""
     game = game_state.load(table)
     seat = table.seat_of(user)
-    seated = table.seated_users()
-    shown = view_for_seat(table, game, seat, for_board=True)
+    names = seat_names(table)
+    shown = view_for_seat(table, game, seat, for_board=True, names=names)
     view = shown["view"]
     # Late joiners add seats while a game runs: name every seat the table, its seats or the view know.
-    seat_total = max([table.seat_count, len(view["players"]) if view else 0, *(n + 1 for n in seated)])
-    names = [seated[n].shown_name if n in seated else None for n in range(seat_total)]
+    names += [None] * ((len(view["players"]) if view else 0) - len(names))
     actions = [{**action, "command_json": json.dumps(action["command"])}
                for action in commands.host_actions(table, user, game)]
     return {

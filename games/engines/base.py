@@ -1,5 +1,6 @@
 """What every engine shares: the Decider skeleton and command-checking helpers."""
 import random
+import re
 from collections import Counter
 from functools import reduce
 
@@ -134,6 +135,28 @@ class RulesEngine(Engine):
 
     def is_over(self, state):
         return state is not None and state.over
+
+
+# --- seats in sentences --------------------------------------------------------------------------
+# Engines know seats, not people: a sentence a player reads (a ruling's text, say) names a seat as
+# "{seat:2}", and the platform puts in the player's display name for whoever reads it.
+_SEAT_IN_TEXT = re.compile(r"\{seat:(\d+)\}")
+
+
+def seat_in_text(seat):
+    """How an engine's sentence names a seat: "{seat:2}"."""
+    return f"{{seat:{seat}}}"
+
+
+def with_seat_names(value, name_of):
+    """``value`` (JSON-like) with every "{seat:N}" in its strings replaced by ``name_of(N)``."""
+    if isinstance(value, str):
+        return _SEAT_IN_TEXT.sub(lambda found: name_of(int(found.group(1))), value)
+    if isinstance(value, list):
+        return [with_seat_names(item, name_of) for item in value]
+    if isinstance(value, dict):
+        return {key: with_seat_names(item, name_of) for key, item in value.items()}
+    return value
 
 
 def apply_event(handlers, state, event, game):

@@ -51,7 +51,7 @@ def _check_may_act(state, seat):
     if seat in state.places:
         raise IllegalCommand("You are out of this round; wait for the next one.")
     if state.phase != OPENING and seat != state.to_move:
-        raise IllegalCommand(f"It is seat {state.to_move}'s turn, not yours.")
+        raise IllegalCommand("It is another player's turn, not yours.")
 
 
 # --- the opening phase ---------------------------------------------------------

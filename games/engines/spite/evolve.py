@@ -245,11 +245,12 @@ def _countdown_started(state, event):
 
 def _misplay_called(state, event):
     """A call judged: a correct one restores the trick to before the play (see misplays.penalise)."""
+    what = misplays.called_words(state, state.window)
     if event["correct"] and state.window.kind == "play":
         restored = rewound(state)
         state = replace(restored, next_play_id=state.next_play_id, countdowns=state.countdowns,
                         uncalled=state.uncalled, window=state.window)
-    return misplays.penalise(state, event)
+    return misplays.penalise(state, event, what)
 
 
 def _round_ended(state, event):

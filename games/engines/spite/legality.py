@@ -69,8 +69,8 @@ def reward_refusal(state, declared):
     """Why a come-at-me reward declaration is wrong, as a Misplay, or None."""
     if declared == state.reward.count:
         return None
-    return Misplay("reward", "That is not your reward: 3, plus 1 for each extra come-at-me in the trick, minus 1 "
-                             "for each come-at-me trick won since another player last won a trick.")
+    return Misplay("reward", "That is not the reward: it is 3, plus 1 for each extra come-at-me in the trick, minus "
+                             "1 for each come-at-me trick won since another player last won a trick.")
 
 
 def buy_back_refusal(state, play):
@@ -79,7 +79,7 @@ def buy_back_refusal(state, play):
     if play.seat in trick.passed and trick.plays:
         due = fibonacci(state.buy_backs)
         if play.buy_back is None:
-            return f"You passed in this trick: to play again you must buy back {due}."
+            return f"A seat that passed in this trick must buy back {due} to play again."
         if play.buy_back != due:
             return f"The buy back costs {due} card{'s' if due > 1 else ''} now, not {play.buy_back!r}."
         return None

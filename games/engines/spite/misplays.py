@@ -7,6 +7,7 @@ the state from just before the play (evolve.rewound) and then applies ``penalise
 from dataclasses import replace
 
 from ..tuples import replace_at, without
+from .hands import describe
 from .legality import Misplay
 from .state import OPENING, Ruling, Window
 
@@ -93,11 +94,19 @@ def count_pickups(state, event):
     return replace(state, picked_up=tuple(picked))
 
 
-def penalise(state, event):
+def called_words(state, window):
+    """What a call is on, in words: "single 5", "fake joker face down", "reward declaration"."""
+    if window.kind == "reward":
+        return "reward declaration"
+    play = next(play for play in state.trick.plays if play.id == window.play)
+    return "fake joker face down" if play.hand is None else describe(play.hand)
+
+
+def penalise(state, event, what):
     """A judged call's penalties: fake jokers forfeited (to a correct caller, else to the pile), one
     from the pile for a correct caller when the misplayer held none (the deck's next card when the pile
     is empty), the seen cards discarded, turns to skip, and for a misplay in a trick in progress, out
-    of the trick with no buy back."""
+    of the trick with no buy back. ``what``: the called play in words (called_words)."""
     correct, caller = event["correct"], event["caller"]
     penalised = event["seat"] if correct else caller
     from_deck = tuple(event.get("from_deck", ()))  # calls recorded before deck rewards have none
@@ -116,7 +125,7 @@ def penalise(state, event):
         declined = declined | {(penalised, state.ask)}
     ruling = Ruling(id=event["ruling"], play=event["play"], seat=event["seat"], caller=caller, correct=correct,
                     rule=event["rule"], text=event["text"], skips=event["skips"], fakes=tuple(event["fakes"]),
-                    from_pile=tuple(event["from_pile"]), from_deck=from_deck, round=state.round)
+                    from_pile=tuple(event["from_pile"]), from_deck=from_deck, what=what, round=state.round)
     window = None if correct else replace(state.window, callers=state.window.callers | {caller})
     return replace(
         state,

@@ -3,6 +3,7 @@ reward where they can still be undone and says in words what could not. Nothing 
 from collections import Counter
 from dataclasses import replace
 
+from ..base import seat_in_text
 from ..errors import IllegalCommand
 from ..tuples import replace_at, without
 
@@ -20,13 +21,14 @@ def overturn(state, command):
     moves, kept = _fake_moves(state, ruling)
     taken_back = _deck_cards_back(state, ruling)
     not_undone = []
-    if ruling.correct:
-        not_undone.append(f"Play {ruling.play} was taken back and the table played on without it; "
-                          "that cannot be replayed.")
-    else:
-        not_undone.append(f"Play {ruling.play} stood although it was called rightly; it cannot be taken back now.")
+    called = f"{seat_in_text(ruling.seat)}'s {ruling.what}"
+    if not ruling.correct:
+        not_undone.append(f"{called} stood although it was called rightly; it cannot be taken back now.")
+    elif ruling.rule != "reward":  # a called reward declaration stands anyway
+        not_undone.append(f"{called} was taken back and the table played on without it; that cannot be replayed.")
     if skips < ruling.skips:
-        not_undone.append(f"Seat {seat} already sat out {ruling.skips - skips} turn(s).")
+        sat_out = ruling.skips - skips
+        not_undone.append(f"{seat_in_text(seat)} already sat out {sat_out} turn{'s' if sat_out > 1 else ''}.")
     if kept:  # by number: the faces are hidden from the seats that never held them
         not_undone.append("1 fake joker was played or passed on since and stays where it is." if len(kept) == 1 else
                           f"{len(kept)} fake jokers were played or passed on since and stay where they are.")

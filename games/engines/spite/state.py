@@ -155,6 +155,7 @@ class Ruling:
     fakes: tuple  # the fake jokers the penalised seat forfeited (to a correct caller, else to the pile)
     from_pile: tuple  # a correct caller's fake joker from the pile (when the misplayer held none)
     from_deck: tuple = ()  # ... or, the pile being empty, the deck's next card (held as a reward card)
+    what: str = "play"  # the called play in words: "single 5", "reward declaration"
     round: int = 0
     overturned: str | None = None  # staff's reason, once overturned
 

@@ -58,7 +58,7 @@ def fake_down_refusal(trick, seat):
     if consec.in_force(trick):
         return "A fake joker face down may not be played while a consecutive is in force."
     if seat in trick.passed:
-        return "You passed in this trick: a fake joker face down is no way back in (only a buy back is)."
+        return "A seat that passed in this trick cannot come back with a fake joker face down (only a buy back)."
     return None
 
 

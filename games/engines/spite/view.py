@@ -104,7 +104,7 @@ def _countdown(countdown):
 
 
 def _ruling(ruling):
-    return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller,
+    return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller, "what": ruling.what,
             "correct": ruling.correct, "rule": ruling.rule, "text": ruling.text, "skips": ruling.skips,
             "fakes_to_caller": len(ruling.fakes) if ruling.correct else 0, "from_pile": len(ruling.from_pile),
             "from_deck": len(ruling.from_deck),

@@ -27,7 +27,7 @@ def test_the_rule_texts_reward_sequence_4_then_2(engine, position, act, refused)
     view = engine.view(state, 0)
     assert view["reward"]["cards"] == ["4C", "5C", "6C", "8C"] and view["reward"]["count"] == 4
     refused(state, 0, play("JD"), "take your come-at-me reward")
-    refused(state, 0, {"type": "reward", "declared": 3, "swap": None}, "not your reward")
+    refused(state, 0, {"type": "reward", "declared": 3, "swap": None}, "not the reward")
     _, state = act(state, 0, {"type": "reward", "declared": 4, "swap": {"take": "8C", "give": "KD"}})
     assert "8C" in state.hands[0] and "KD" not in state.hands[0]
     assert state.discard[-4:] == ("4C", "5C", "6C", "KD") and state.deck[0] == "9C"
@@ -180,7 +180,7 @@ def test_the_reward_step_refuses_bad_swaps_and_lists_every_swap(engine, position
     _, state = act(state, 1, PASS)
     _, state = act(state, 2, PASS)
     assert state.reward.count == 3 and engine.view(state, 0)["reward"]["cards"] == ["8C", "9C"]
-    refused(state, 0, {"type": "reward", "declared": 2, "swap": None}, "not your reward")  # the deck is short
+    refused(state, 0, {"type": "reward", "declared": 2, "swap": None}, "not the reward")  # the deck is short
     refused(state, 0, {"type": "reward", "declared": 3, "swap": {"take": "QS", "give": "9S"}}, "not among")
     refused(state, 0, {"type": "reward", "declared": 3, "swap": {"take": "8C", "give": "KS"}}, "do not hold")
     refused(state, 0, {"type": "reward", "declared": "3", "swap": None}, "whole number")

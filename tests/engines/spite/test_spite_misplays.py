@@ -2,6 +2,8 @@
 turn from held cards is accepted and kept secret; any other seat may call it until the next play
 or the trick's end; the server judges at once. A correct call restores the trick to the hand before
 it and applies the penalties; a wrong call is a misplay by the caller; an uncalled misplay stands."""
+import re
+
 import pytest
 
 from spite_helpers import PASS, of_type, play
@@ -94,7 +96,7 @@ def test_calling_a_legal_play_of_each_kind_is_a_misplay_by_the_caller(engine, ta
     events, called = act(after, 0, call(events[0]["id"]))
     judged = ruling(events)
     assert not judged["correct"] and judged["rule"] == "wrong_call" and judged["caller"] == 0
-    assert "wrong call by seat 0" in judged["text"].lower()
+    assert judged["text"].startswith("Wrong call by {seat:0}: {seat:1}'s ")
     assert called.trick.plays == after.trick.plays  # the play stands
     assert called.skips[0] == 1 and called.misplays[0] == 1 and called.misplays[1] == 0
     assert 0 in called.trick.barred  # out of this trick: when its turn comes it passes
@@ -114,6 +116,28 @@ def test_an_uncalled_misplay_of_each_kind_stands_when_the_next_play_is_made(engi
     assert after.uncalled[-1] == {"play": play_id, "seat": 1, **events[0]["misplay"]}
     assert after.uncalled[-1]["rule"] == rule
     assert engine.view(after, None)["uncalled_misplays"] is None  # revealed only when the match is over
+
+
+def test_a_ruling_reads_in_words_seats_as_data_and_the_play_as_what_was_played(engine, table, act):
+    """Issue 13: "A wrong call reads 'Wrong call by seat 1: seat 2's single 5 (play 2) kept the rules.'
+    Every sentence a player reads names players by their display names and plays by what was played,
+    never by seat or play numbers; the engine's sentences carry seats as data the platform fills in"."""
+    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fakes=((), (), (), ()))
+    _, state = act(state, 0, play("8D"))
+    events, state = act(state, 1, play("9S"))
+    events, state = act(state, 2, call(events[0]["id"]))
+    judged = ruling(events)
+    assert judged["text"] == "Wrong call by {seat:2}: {seat:1}'s single 9 kept the rules. A wrong call is a misplay."
+    shown = engine.view(state, None)["rulings"][-1]
+    assert shown["what"] == "single 9" and shown["caller"] == 2 and shown["seat"] == 1
+    events, state = act(state, 3, play("QS"))
+    events, state = act(state, 0, call(events[0]["id"]))
+    assert engine.view(state, 3)["rulings"][-1]["what"] == "single Q"
+    events, state = act(state, None, overturn(2, "The caller was right."))
+    assert events[0]["not_undone"] == [
+        "{seat:3}'s single Q stood although it was called rightly; it cannot be taken back now."]
+    for text in [r.text for r in state.rulings] + events[0]["not_undone"]:  # seats only as "{seat:N}"
+        assert not re.search(r"\b(seat|play) \d", text, flags=re.I), text
 
 
 def test_the_window_closes_when_the_trick_ends(engine, table, act, refused):
