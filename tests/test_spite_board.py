@@ -21,11 +21,11 @@ def render(state, seat):
 
 
 def position(hands, *, to_move=0, bounty="9H", deck="4C 5C 6C 8C 9C 10C 4D 5D 6D 8D", fakes=None, bonus=None,
-             skips=None, **more):
+             skips=None, misplays="table", **more):
     """A round being played from an exact position (one string of cards a seat), as the engine tests'
     ``position`` fixture builds it: a started match rewritten with dataclasses.replace."""
     players = len(hands)
-    base = engine.fold(engine.start(players, {"rounds": 2}, rng=random.Random(0)))
+    base = engine.fold(engine.start(players, {"rounds": 2, "misplays": misplays}, rng=random.Random(0)))
 
     def per_seat(texts):
         return tuple(tuple(text.split()) for text in texts) if texts else ((),) * players
@@ -299,9 +299,9 @@ def test_a_suited_consecutive_and_the_unbeatable_call():
 
 # --- the come-at-me reward step ----------------------------------------------------------------
 
-def come_at_me_won():
+def come_at_me_won(misplays="strict"):
     """Carol came at them with the 9S and the others passed: she owes herself a reward of 3 cards."""
-    state = position(["3S QS QH", "5H JS JH", "9S 4H 2D"], deck="6H 7C 10S AC 4D")
+    state = position(["3S QS QH", "5H JS JH", "9S 4H 2D"], deck="6H 7C 10S AC 4D", misplays=misplays)
     state = act(state, 0, {"type": "play", "cards": ["3S"]})
     state = act(state, 1, {"type": "play", "cards": ["5H"]})
     state = act(state, 2, {"type": "play", "cards": ["9S"], "come_at_me": True})
@@ -309,7 +309,7 @@ def come_at_me_won():
     return act(state, 1, {"type": "pass"})
 
 
-def test_the_reward_step_shows_the_viewed_cards_and_the_form_to_its_seat_only():
+def test_in_strict_mode_the_reward_step_shows_the_viewed_cards_and_the_form_to_its_seat_only():
     state = come_at_me_won()
     assert state.reward is not None and state.reward.seat == 2 and state.reward.count == 3
     carol = render(state, 2)
@@ -336,6 +336,38 @@ def test_the_reward_step_shows_the_viewed_cards_and_the_form_to_its_seat_only():
     after = act(state, 2, command)
     assert after.reward is None and "7C" in after.hands[2] and "4H" not in after.hands[2]
     assert "spite-reward" not in render(after, 2) and 'data-card="7C"' in render(after, 2)
+
+
+def test_in_table_mode_the_reward_step_asks_for_the_count_before_it_shows_a_card():
+    """RULINGS, Table mode: the reward step asks for the declared count before any reward card is shown."""
+    state = come_at_me_won("table")
+    carol = render(state, 2)
+    reward = section(carol, "spite-reward is-mine")
+    assert "spite-reward-cards" not in reward and "card-pile" not in reward and "<select" not in reward
+    for label in ("6♥", "7♣", "10♠", "3 card", "three"):
+        assert label not in text(reward)
+    form = section(reward, "spite-reward-form")
+    assert "data-compose='{\"type\": \"reward\"}'" in form
+    assert re.search(r'<input type="number" name="declared"[^>]*required data-json>', form)
+    assert "Declare" in text(form)
+    for seat in (0, 1, None):
+        assert text(section(render(state, seat), "spite-reward")).startswith("Carol is declaring a come-at-me reward")
+    # Declared (4, one too many: she views what she declared), the cards show, and the swap form.
+    declared = act(state, 2, {"type": "reward", "declared": 4})
+    reward = section(render(declared, 2), "spite-reward is-mine")
+    assert text(reward).startswith("Your come-at-me reward You declared 4. These are the deck's top 4 cards")
+    viewed = section(reward, "spite-reward-cards")
+    assert re.findall(r'<span class="visually-hidden">([^<]*)</span></li>', viewed) == ["6♥", "7♣", "10♠", "A♣"]
+    form = section(reward, "spite-reward-form")
+    assert "data-compose='{\"type\": \"reward\", \"swap\": null}'" in form and 'name="declared"' not in form
+    assert re.findall(r'value="([^"]*)"', re.search(r'<select name="swap.take">(.*?)</select>', form).group(1)) == [
+        "", "6H", "7C", "10S", "AC"]
+    for seat in (0, 1, None):
+        others = text(section(render(declared, seat), "spite-reward"))
+        assert others.startswith("Carol declared a reward of 4 and is taking a come-at-me reward (viewing 4 cards)")
+        assert "6♥" not in others
+    after = act(declared, 2, {"type": "reward", "swap": {"take": "AC", "give": "4H"}})
+    assert "spite-reward" not in render(after, 2) and 'data-card="AC"' in render(after, 2)
 
 
 def test_others_see_who_takes_a_reward_and_how_many_cards_but_never_which():
@@ -429,8 +461,8 @@ def test_a_correct_call_is_shown_to_everyone_with_the_ruling_and_the_penalty():
     called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})
     ruling = engine.view(called, None)["rulings"][-1]
     assert ruling["correct"] and ruling["caller"] == 2 and ruling["seat"] == 1
-    says = {0: "Carol called a misplay on Bob: right.", 1: "Carol called a misplay on you: right.",
-            2: "You called a misplay on Bob: right.", None: "Carol called a misplay on Bob: right."}
+    says = {0: "Carol called a misplay on Bob's single 4: right.", 1: "Carol called a misplay on your single 4: right.",
+            2: "You called a misplay on Bob's single 4: right.", None: "Carol called a misplay on Bob's single 4: right."}
     for seat, sentence in says.items():
         html = render(called, seat)
         latest = words(section(html, "spite-ruling is-latest"))
@@ -459,7 +491,8 @@ def test_a_wrong_call_is_the_callers_misplay_and_the_play_stands_marked():
         html = render(called, seat)
         latest = words(section(html, "spite-ruling is-latest"))
         who = "You" if seat == 0 else "Alice"
-        assert latest.startswith(f"No misplay {who} called a misplay on {'you' if seat == 1 else 'Bob'}: wrong.")
+        assert latest.startswith(f"No misplay {who} called a misplay on {'your' if seat == 1 else 'Bob' + chr(39) + 's'} "
+                                 "single Q: wrong. Wrong call by Alice: Bob's single Q kept the rules.")
         assert f"Penalty for {who.lower() if seat == 0 else who}: 1 turn to skip." in latest
         assert "is-wrong" in section(html, "spite-ruling is-latest")[:80]
         top = play_items(html)[-1]
@@ -469,6 +502,21 @@ def test_a_wrong_call_is_the_callers_misplay_and_the_play_stands_marked():
     # The play stays open to the others' calls (Carol may still call it; Alice may not again).
     assert [play for play, _ in misplays(render(called, 2))] == [bobs]
     assert misplays(render(called, 0)) == []
+
+
+def test_an_overturned_ruling_is_shown_as_overturned_on_the_table_and_in_the_rulings_list():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["QS"]})
+    called = act(state, 0, {"type": "call_misplay", "play": state.trick.plays[-1].id})  # wrong
+    overturned = act(called, None, {"type": "overturn", "ruling": 1, "reason": "Alice saw the QS right."})
+    for seat in (0, 1, 2, None):
+        assert "overturned" not in text(render(called, seat))
+        html = render(overturned, seat)
+        latest = section(html, "spite-ruling is-latest")
+        assert "is-overturned" in latest[:120]
+        assert words(latest).endswith("overturned Staff overturned this ruling: Alice saw the QS right.")
+        listed = re.findall(r'<li class="spite-ruling.*?</li>', section(html, "spite-ruling-log"), flags=re.S)
+        assert len(listed) == 1 and "is-overturned" in listed[0][:80] and "Alice saw the QS right." in text(listed[0])
+        assert "called: no misplay (overturned)" in text(play_items(html)[-1])
 
 
 def test_the_rulings_list_grows_oldest_first():
@@ -524,7 +572,7 @@ def test_the_countdown_ticks_from_the_servers_deadline_when_the_page_has_one():
 
 
 def test_a_reward_declaration_is_open_to_a_call_like_a_play():
-    state = come_at_me_won()
+    state = come_at_me_won("table")
     declared = act(state, 2, {"type": "reward", "declared": 4, "swap": None})  # she won 3 cards, not 4
     open_call = engine.view(declared, None)["open_call"]
     assert open_call["seat"] == 2 and not declared.trick.plays  # on no play: Carol leads next
@@ -537,7 +585,7 @@ def test_a_reward_declaration_is_open_to_a_call_like_a_play():
     assert misplays(render(declared, 2)) == [] and misplays(render(declared, None)) == []
     called = act(declared, 0, {"type": "call_misplay", "play": open_call["play"]})
     latest = words(section(render(called, 1), "spite-ruling is-latest"))
-    assert latest.startswith("Misplay Alice called a misplay on Carol: right.")
+    assert latest.startswith("Misplay Alice called a misplay on Carol's reward declaration: right.")
     assert "spite-open-call" not in render(called, 1)
 
 
