@@ -19,12 +19,13 @@ def seat_view(table, user):
 
 
 def view_for_seat(table, game, seat, for_board=False, names=None):
-    """The seat's view and legal commands; ``for_board``: the shorter list the table page lights up.
-    ``names``: seat_names(table), if the caller has them already."""
+    """The seat's view and the commands it is offered (``legal_commands``: the engine's offered commands;
+    ``for_board``: the shorter list the table page lights up). ``names``: seat_names(table), if the
+    caller has them already."""
     if not game.started:
         return {"table": str(table.id), "version": 0, "seat": seat, "view": None, "legal_commands": []}
     engine, state = game.engine, game.state
-    listed = engine.board_commands if for_board else engine.legal_commands
+    listed = engine.board_commands if for_board else engine.offered_commands
     return {
         "table": str(table.id),
         "version": game.version,

@@ -168,7 +168,8 @@ def test_other_seats_show_how_many_fake_jokers_and_reward_cards_they_hold():
 def test_every_play_target_sends_the_selected_fakes_as_fake_up_and_the_options_box():
     html = render(FAKES, 0)
     plays = [command for command in targets(html) if command.get("type") == "play"]
-    assert {command.get("announce") for command in plays} == {None, "unbeatable"}  # trick, button; unbeatable
+    # The trick and "Play selected"; the calls (table mode offers both to everyone)
+    assert {command.get("announce") for command in plays} == {None, "lower", "unbeatable"}
     for command in plays:
         assert command["cards"] == "$cards" and command["fake_up"] == "$fake_up"
     for tag in re.findall(r"<[^>]*data-target='\{\"type\": \"play\"[^>]*>", html):
@@ -289,6 +290,7 @@ def test_a_suited_consecutive_and_the_unbeatable_call():
     html = render(state, 2)
     button = re.search(r"<button[^>]*\"announce\": \"unbeatable\"[^>]*>([^<]*)", html)
     assert button and "data-when-legal hidden" in button.group(0) and button.group(1) == "Play and call unbeatable"
+    assert 'data-unlisted="play"' in button.group(0)  # table mode: shown whenever Carol may play
     state = act(state, 2, {"type": "play", "cards": ["2S"], "announce": "unbeatable"})
     html = render(state, 0)
     assert "Suited consecutive: spades only." in text(section(html, "spite-consec"))
@@ -416,12 +418,75 @@ def test_table_mode_is_spites_default_and_the_board_sends_any_play_for_the_engin
     assert TABLE.options.table_mode
     html = render(led_9s(), 1)
     tags = re.findall(r"<[^>]*data-target='\{\"type\": \"play\"[^>]*>", html)
-    assert len(tags) == 3  # the trick, "Play selected", and "unbeatable" (shown only when the engine lists it)
+    assert len(tags) == 4  # the trick, "Play selected", "call lower" and "unbeatable"
     for tag in tags:
-        assert ('data-unlisted="play pass decline"' in tag) == ("unbeatable" not in tag)
-    # Strict mode keeps the board to the engine's list.
+        assert 'data-unlisted="play"' in tag and "data-accepts" not in tag
+    assert "Play and call lower" in text(html)  # Bob holds no 7: a call on anything is his to misplay
+    # Strict mode keeps the board to the engine's list: no call without a natural 7.
     strict = replace(TABLE, options=replace(TABLE.options, misplays="strict"))
-    assert "data-unlisted" not in render(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
+    html = render(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
+    assert "data-unlisted" not in html and "Play and call lower" not in text(html)
+
+
+JUDGED_KEYS = {"cards", "fake_up", "fake", "declared", "announce", "buy_back", "bounty_claim"}
+
+
+def offered_details(state, seat):
+    """The keys of the commands the page and the REST view offer ``seat`` that would say which play is legal."""
+    return {key for listed in (engine.board_commands(state, seat), engine.offered_commands(state, seat))
+            for command in listed for key in command if key in JUDGED_KEYS}
+
+
+def attributes(html):
+    """Every data-* attribute of the page but the cards' own (which name the cards a seat holds)."""
+    return [found for found in re.findall(r'(data-[a-z-]+)=(\'[^\']*\'|"[^"]*")', html)
+            if found[0] not in ("data-card", "data-label")]
+
+
+def test_in_table_mode_no_seats_page_or_rest_view_tells_its_legal_plays_from_its_misplays():
+    """Issue 13 and RULINGS, Table mode: "nothing a player is sent tells whether a play they are about to
+    make is legal": not the page's data, not the REST view. Bob holds only cards that cannot beat Alice's
+    9S, or only cards that do; a fake joker too, which may not be played face down on a lead. What he is
+    offered, and every control of his page, are the same either way."""
+    low = position(["3D 9S 9H KS", "4C 5S 6S 3S", "5C 6H 10S JS"], fakes=["", "8C", ""])
+    high = position(["3D 9S 9H KS", "QS KS AS 2S", "5C 6H 10S JS"], fakes=["", "8C", ""])
+    for when in ("his lead", "on the 9S", "after a pass"):
+        if when == "his lead":
+            pair = [replace(state, to_move=1, trick=Trick(leader=1)) for state in (low, high)]
+        else:
+            pair = [act(state, 0, {"type": "play", "cards": ["9S"]}) for state in (low, high)]
+        if when == "after a pass":  # Bob passed: now only a buy back brings him in
+            pair = [act(act(act(state, 1, {"type": "pass"}), 2, {"type": "play", "cards": ["10S"]}), 0,
+                        {"type": "pass"}) for state in pair]
+        legal = [{c["type"] for c in engine.legal_commands(state, 1) if c["type"] in ("play", "play_fake_down")}
+                 for state in pair]
+        assert legal[0] != legal[1] or when == "his lead"  # the engine knows the difference...
+        offered = [engine.board_commands(state, 1) for state in pair]
+        assert offered[0] == offered[1] and {"type": "play"} in offered[0], when  # ...the player is not told it
+        assert {"type": "play_fake_down"} in offered[0] and offered_details(pair[0], 1) == set()
+        assert engine.offered_commands(pair[0], 1) == offered[0]
+        pages = [render(state, 1) for state in pair]
+        assert shape(pages[0]) == shape(pages[1]) and attributes(pages[0]) == attributes(pages[1]), when
+    # The reward step: its seat is offered the declaration as a kind, never the count.
+    state = come_at_me_won("table")
+    assert engine.board_commands(state, 2) == [{"type": "reward"}] and offered_details(state, 2) == set()
+    # Strict mode lists the plays themselves.
+    strict = position(["3D 9S 9H KS", "QS KS AS 2S", "5C 6H 10S JS"], misplays="strict")
+    assert {"cards"} <= offered_details(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
+
+
+def test_in_a_random_table_mode_match_no_seat_is_offered_a_play_by_its_cards():
+    rng = random.Random(8)
+    state = engine.fold(engine.start(4, {"rounds": 1, "misplays": "table"}, rng=rng))
+    offered_kinds = set()
+    while not state.over:
+        for seat in range(state.players):
+            assert offered_details(state, seat) == set(), engine.board_commands(state, seat)
+            offered_kinds |= {c["type"] for c in engine.offered_commands(state, seat)}
+            # Everything decide takes from the seat is offered, at least by its kind.
+            assert {c["type"] for c in engine.legal_commands(state, seat)} <= offered_kinds
+        state = engine.fold(random_step(state, rng), state)
+    assert {"play", "pass", "call_misplay", "start_countdown"} <= offered_kinds
 
 
 def test_the_play_open_to_a_call_has_a_misplay_button_for_the_other_seats_only():

@@ -51,9 +51,14 @@ class Engine:
     def legal_commands(self, state, seat):
         raise NotImplementedError
 
-    def board_commands(self, state, seat):
-        """The legal commands the table page lights up: all of them, unless a game has too many to send."""
+    def offered_commands(self, state, seat):
+        """The commands a seat is told it may send (the REST view's ``legal_commands``, the page): its
+        legal commands, unless the game's rules keep legality from the players (Spite's table mode)."""
         return self.legal_commands(state, seat)
+
+    def board_commands(self, state, seat):
+        """The offered commands the table page lights up: all of them, unless a game has too many to send."""
+        return self.offered_commands(state, seat)
 
     def redact_event(self, event, seat):
         """The event as ``seat`` may see it while the game runs (None = spectator)."""
@@ -96,8 +101,8 @@ class RulesEngine(Engine):
 
     ``deal.start``, ``evolve.evolve``, ``decide.decide``, ``view.view``,
     ``view.redact_event``, ``legal.legal_commands`` and, if the game has one,
-    ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now`` (given the state and the
-    engine's ``host_commands``). A state has an ``over`` property.
+    ``legal.offered_commands``, ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now``
+    (given the state and the engine's ``host_commands``). A state has an ``over`` property.
     """
 
     def __init__(self, *, deal, evolve, decide, view, legal):
@@ -118,9 +123,13 @@ class RulesEngine(Engine):
     def legal_commands(self, state, seat):
         return self._legal.legal_commands(state, seat)
 
+    def offered_commands(self, state, seat):
+        offered = getattr(self._legal, "offered_commands", None)
+        return offered(state, seat) if offered else self.legal_commands(state, seat)
+
     def board_commands(self, state, seat):
         board = getattr(self._legal, "board_commands", None)
-        return board(state, seat) if board else self.legal_commands(state, seat)
+        return board(state, seat) if board else self.offered_commands(state, seat)
 
     def redact_event(self, event, seat):
         return self._view.redact_event(event, seat)

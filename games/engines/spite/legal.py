@@ -1,5 +1,6 @@
 """Every command a seat may give now, each once: plays generated kind by kind, fake jokers face down,
-pass, decline, and the come-at-me reward."""
+pass, decline, and the come-at-me reward; and what a seat is offered, which in table mode tells no
+player whether a play would be legal."""
 from collections import Counter
 from dataclasses import replace
 from itertools import product
@@ -61,6 +62,31 @@ def _turn_commands(state, seat):
     commands += [{"type": "play_fake_down", "fake": fake} for fake in sorted(set(state.fakes[seat]))
                  if fake_down_refusal(trick, seat) is None]
     return commands + ([{"type": "pass"}] if trick.plays else [])
+
+
+def offered_commands(state, seat):
+    """What the seat is told it may send. Strict mode: its legal commands. Table mode (RULINGS: nothing a
+    player is sent tells whether a play they are about to make is legal): every command whose legality is
+    a misplay question (a play, a fake joker face down, a reward declaration) is offered by its bare kind,
+    {"type": "play"}, whenever decide would take one from the seat; the others as legal_commands has them."""
+    if state is None or not state.options.table_mode:
+        return legal_commands(state, seat)
+    return _offered_turn_commands(state, seat) + _any_seat_commands(state, seat)
+
+
+def _offered_turn_commands(state, seat):
+    if not _may_act(state, seat):
+        return []
+    if state.reward is not None:
+        if seat != state.reward.seat:
+            return []
+        return [{"type": "reward"}] if state.reward.declared is None else _rewards(state)  # then only swaps
+    if state.phase == OPENING:
+        return [{"type": "play"}, {"type": "decline"}] if may_open(state, seat) else []
+    if seat != state.to_move:
+        return []
+    offered = [{"type": "play"}] + ([{"type": "play_fake_down"}] if state.fakes[seat] else [])
+    return offered + ([{"type": "pass"}] if state.trick.plays else [])
 
 
 def _seated(state, seat):
