@@ -12,20 +12,20 @@ from games import commands
 from games.engines import GAMES, get_engine
 from games.models import Table
 from games.live import CSRF_PLACEHOLDER
-from games.seat_view import view_for_seat
+from games.seat_view import seat_names, view_for_seat
 
 INVITES_KEY = "table_invites"
 
 
 def table_context(snap, user):
     """Everything the table templates need from a games.live snapshot, for ``user``'s seat (or as a spectator)."""
-    table, game, seated = snap.table, snap.game, snap.seated
+    table, game = snap.table, snap.game
     seat = snap.seat_of(user)
-    shown = view_for_seat(table, game, seat, for_board=True)
+    names = seat_names(table, snap.seated)
+    shown = view_for_seat(table, game, seat, for_board=True, names=names)
     view = shown["view"]
     # Late joiners add seats while a game runs: name every seat the table, its seats or the view know.
-    seat_total = max([table.seat_count, len(view["players"]) if view else 0, *(n + 1 for n in seated)])
-    names = [seated[n].shown_name if n in seated else None for n in range(seat_total)]
+    names += [None] * ((len(view["players"]) if view else 0) - len(names))
     actions = [{**action, "command_json": json.dumps(action["command"])}
                for action in commands.host_actions(table, user, game)]
     return {

@@ -2,9 +2,12 @@
 
 The engines do the redaction (``view``, ``redact_event``); this module only
 picks the seat. After the game is over the whole log is public (RULINGS).
+An engine's sentences name seats as "{seat:N}"; whatever is sent here names
+players by their display names instead.
 """
 from events import store
 from games import commands, game_state
+from games.engines.base import with_seat_names
 
 
 def seat_view(table, user):
@@ -15,17 +18,19 @@ def seat_view(table, user):
     return {**view_for_seat(table, game, seat), "host_commands": host_commands}
 
 
-def view_for_seat(table, game, seat, for_board=False):
-    """The seat's view and legal commands; ``for_board``: the shorter list the table page lights up."""
+def view_for_seat(table, game, seat, for_board=False, names=None):
+    """The seat's view and the commands it is offered (``legal_commands``: the engine's offered commands;
+    ``for_board``: the shorter list the table page lights up). ``names``: seat_names(table), if the
+    caller has them already."""
     if not game.started:
         return {"table": str(table.id), "version": 0, "seat": seat, "view": None, "legal_commands": []}
     engine, state = game.engine, game.state
-    listed = engine.board_commands if for_board else engine.legal_commands
+    listed = engine.board_commands if for_board else engine.offered_commands
     return {
         "table": str(table.id),
         "version": game.version,
         "seat": seat,
-        "view": engine.view(state, seat),
+        "view": named(engine.view(state, seat), seat_names(table) if names is None else names),
         "legal_commands": listed(state, seat) if seat is not None else [],
     }
 
@@ -34,14 +39,27 @@ def visible_events(table, user):
     game = game_state.load(table)
     seat = table.seat_of(user)
     reveal_all = game.started and game.engine.is_over(game.state)
+    names = seat_names(table)
     return [
         {
             "version": event.version,
             "type": event.type,
             "actor": event.actor_kind,
             "time": event.created_at,
-            "event": event.payload if reveal_all else game.engine.redact_event(event.payload, seat),
+            "event": named(event.payload if reveal_all else game.engine.redact_event(event.payload, seat), names),
         }
         for event in store.read(table.stream)
         if event.version <= game.version
     ]
+
+
+def seat_names(table, seated=None):
+    """Each seat's player's display name, None for a seat nobody sits in (``seated``: {number: user}, if known)."""
+    seated = table.seated_users() if seated is None else seated
+    return [seated[n].shown_name if n in seated else None
+            for n in range(max([table.seat_count, *(n + 1 for n in seated)]))]
+
+
+def named(value, names):
+    """An engine's JSON (a view, an event) with each "{seat:N}" in its sentences made that seat's player's name."""
+    return with_seat_names(value, lambda seat: (names[seat] if seat < len(names) else None) or "Empty seat")

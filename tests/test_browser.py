@@ -426,20 +426,28 @@ class TestSpiteComeAtMeRewardLive(BrowserTestCase):
             expect(page.locator("#turn-banner")).to_contain_text("Your turn")
             page.locator("[data-command*=pass]").click()
         for page in (alice, bob):
-            expect(page.locator(".spite-reward")).to_contain_text(
-                "Carol is taking a come-at-me reward (viewing 3 cards)")
+            expect(page.locator(".spite-reward")).to_contain_text("Carol is declaring a come-at-me reward")
             expect(page.locator(".spite-reward select, .spite-reward input")).to_have_count(0)
         deck = alice.locator(".spite-bar .pile-label", has_text="Deck")
         expect(deck).to_contain_text("155")
 
-        # Carol sees the three cards and declares her reward, swapping her 4H for the 7C.
+        # Table mode: Carol declares her count before she sees a card (RULINGS), then views that many.
         reward = carol.locator(".spite-reward.is-mine")
         expect(reward).to_be_visible()
+        expect(reward.locator(".spite-reward-cards li")).to_have_count(0)
+        expect(carol.locator("button", has_text="Play selected")).to_have_count(0)
+        reward.get_by_label("Your reward count").fill("3")
+        reward.locator("button", has_text="Declare").click()
+        for page in (alice, bob):
+            expect(page.locator(".spite-reward")).to_contain_text(
+                "Carol declared a reward of 3 and is taking a come-at-me reward (viewing 3 cards)")
+            expect(page.locator(".spite-bar .pile-label", has_text="Deck")).to_contain_text("152")
+
+        # Carol sees the three cards and swaps her 4H for the 7C.
         expect(reward.locator(".spite-reward-cards li")).to_have_count(3)
         for label in ("6♥", "7♣", "10♠"):
             expect(reward.locator(".spite-reward-cards")).to_contain_text(label)
-        expect(carol.locator("button", has_text="Play selected")).to_have_count(0)
-        reward.get_by_label("Your reward count").fill("3")
+        expect(reward.get_by_label("Your reward count")).to_have_count(0)
         reward.locator("select[name='swap.take']").select_option("7C")
         reward.locator("select[name='swap.give']").select_option("4H")
         reward.locator("button", has_text="Take the reward").click()
@@ -529,6 +537,13 @@ class TestSpiteTableModeLive(BrowserTestCase):
             expect(page.locator(".spite-seat", has_text="Bob")).to_contain_text("out of this trick")
         expect(bob.locator(".spite-help")).to_contain_text("You misplayed")
         expect(bob.locator(".hand [data-card='JS']")).to_have_count(1)
+
+        # Carol took a fake joker from the pile for her call, and Bob, out of the trick, passed: she plays
+        # it face down. Her page is offered fake jokers face down only by their kind, and sends hers.
+        expect(carol.locator("#turn-banner")).to_contain_text("Your turn")
+        carol.locator("button.spite-face-down").click()
+        for page in (alice, bob, carol):
+            expect(page.locator(".spite-play.is-top")).to_contain_text("a fake joker, face down")
         self.assertTrue(all(_not_reloaded(page) for page in (alice, bob, carol)))
 
     def test_a_countdown_ticks_on_every_screen_and_passes_its_seat_when_it_runs_out(self):

@@ -1,6 +1,8 @@
 """Spite through the REST API alone: a strict one-round match with come-at-me dares, and table mode's
 misplays and calls."""
+import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -135,8 +137,7 @@ def test_table_mode_a_misplay_called_through_the_rest_api(make_user):
     clients[0].post(f"/api/tables/{table_id}/start/")
     views = [view(client, table_id) for client in clients]
     assert views[0]["view"]["options"]["misplays"] == "table"
-    seat = next(n for n, mine in enumerate(views) if any(c["type"] == "play" for c in mine["legal_commands"]))
-    lead = next(c for c in views[seat]["legal_commands"] if c["type"] == "play")
+    seat, lead = opening_lead(views)
     response = command(clients[seat], table_id, {**lead, "buy_back": 1}, views[seat]["version"])
     assert response.status_code == 200, response.content
 
@@ -157,6 +158,15 @@ def test_table_mode_a_misplay_called_through_the_rest_api(make_user):
     assert again.status_code == 400 and "not open to a call" in again.json()["detail"]
 
 
+def opening_lead(views):
+    """(seat, a lead of one card of the asked rank) for the first seat offered a play in the opening; in
+    table mode the view offers {"type": "play"}, and the player picks the cards."""
+    seat = next(n for n, mine in enumerate(views) if {"type": "play"} in mine["legal_commands"])
+    mine = views[seat]["view"]
+    card = next(card for card in mine["players"][seat]["hand"] if card[:-1] == mine["ask"])
+    return seat, {"type": "play", "cards": [card]}
+
+
 def test_staff_overturn_a_ruling_and_players_cannot(make_user):
     clients = [client_for(make_user(f"o{n}")) for n in range(3)]
     staff_user = make_user("referee")
@@ -168,8 +178,7 @@ def test_staff_overturn_a_ruling_and_players_cannot(make_user):
         client.post(f"/api/tables/{table_id}/join/", {}, format="json")
     clients[0].post(f"/api/tables/{table_id}/start/")
     views = [view(client, table_id) for client in clients]
-    seat = next(n for n, mine in enumerate(views) if any(c["type"] == "play" for c in mine["legal_commands"]))
-    lead = next(c for c in views[seat]["legal_commands"] if c["type"] == "play")
+    seat, lead = opening_lead(views)
     assert command(clients[seat], table_id, lead, views[seat]["version"]).status_code == 200
     caller = (seat + 1) % 3
     played = view(clients[caller], table_id)
@@ -185,3 +194,65 @@ def test_staff_overturn_a_ruling_and_players_cannot(make_user):
     assert ruling["overturned"] == "The caller had a point." and not ruling["correct"]
     last = clients[1].get(f"/api/tables/{table_id}/events/").json()[-1]
     assert last["type"] == "ruling_overturned" and last["actor"] == "staff"
+    # Sentences name players by their display names (O0, O1, O2), and plays by what was played.
+    names = [f"O{n}" for n in range(3)]
+    played = f"{names[seat]}'s single {lead['cards'][0][:-1]}"
+    assert ruling["text"] == f"Wrong call by {names[caller]}: {played} kept the rules. A wrong call is a misplay."
+    assert last["event"]["not_undone"][0] == f"{played} stood although it was called rightly; it cannot be taken back now."
+    log = clients[0].get(f"/api/tables/{table_id}/events/").json()
+    called = next(entry["event"] for entry in log if entry["type"] == "misplay_called")
+    assert called["text"] == ruling["text"]
+    for client in clients + [staff]:
+        assert "{seat:" not in str(view(client, table_id)) and "{seat:" not in str(client.get(f"/api/tables/{table_id}/events/").json())
+
+
+JUDGED_KEYS = {"cards", "fake_up", "fake", "declared", "announce", "buy_back", "bounty_claim"}
+
+
+def page_legal_commands(client, table_id):
+    page = client.get(f"/tables/{table_id}/").content.decode()
+    found = re.search(r'<script id="legal-commands" type="application/json">(.*?)</script>', page, flags=re.S)
+    return json.loads(found.group(1))
+
+
+def test_in_table_mode_no_seats_rest_view_or_page_tells_its_legal_plays_from_its_misplays(make_user):
+    """Issue 13 and RULINGS, Table mode: nothing a player is sent tells whether a play would be legal. Seats play
+    a round from the engine's legal list (as a bot would, on the server), with a misplay now and then; at every
+    step every seat's REST view and table page offer plays only as {"type": "play"}, never by their cards."""
+    from django.test import Client
+
+    from games import game_state
+    from games.models import Table
+
+    rng = random.Random(13)
+    users = [make_user(f"n{n}") for n in range(3)]
+    clients = [client_for(user) for user in users]
+    pages = []
+    for user in users:
+        page = Client()
+        page.force_login(user)
+        pages.append(page)
+    table_id = create_table(clients[0], game="spite", seat_count=3, options={"rounds": 1})["id"]
+    for client in clients[1:]:
+        client.post(f"/api/tables/{table_id}/join/", {}, format="json")
+    clients[0].post(f"/api/tables/{table_id}/start/")
+    table = Table.objects.get(id=table_id)
+    misplays = offered_plays = 0
+    for _step in range(40):
+        game = game_state.load(table)
+        if game.state.over:
+            break
+        for seat, client in enumerate(clients):
+            offered = view(client, table_id)["legal_commands"]
+            assert not {key for c in offered for key in c} & JUDGED_KEYS, offered
+            assert page_legal_commands(pages[seat], table_id) == offered
+            offered_plays += {"type": "play"} in offered
+        able = {seat: turn_commands(game.engine.legal_commands(game.state, seat)) for seat in range(3)}
+        seat = rng.choice([seat for seat, legal in able.items() if legal])
+        choice = rng.choice(able[seat])
+        if choice["type"] == "play" and game.state.trick.plays and rng.random() < 0.3:
+            choice = {"type": "play", "cards": [rng.choice(game.state.hands[seat])]}  # legal or not: accepted
+            misplays += 1
+        response = command(clients[seat], table_id, choice, game.version)
+        assert response.status_code == 200, response.content
+    assert misplays and offered_plays

@@ -21,11 +21,11 @@ def render(state, seat):
 
 
 def position(hands, *, to_move=0, bounty="9H", deck="4C 5C 6C 8C 9C 10C 4D 5D 6D 8D", fakes=None, bonus=None,
-             skips=None, **more):
+             skips=None, misplays="table", **more):
     """A round being played from an exact position (one string of cards a seat), as the engine tests'
     ``position`` fixture builds it: a started match rewritten with dataclasses.replace."""
     players = len(hands)
-    base = engine.fold(engine.start(players, {"rounds": 2}, rng=random.Random(0)))
+    base = engine.fold(engine.start(players, {"rounds": 2, "misplays": misplays}, rng=random.Random(0)))
 
     def per_seat(texts):
         return tuple(tuple(text.split()) for text in texts) if texts else ((),) * players
@@ -168,7 +168,8 @@ def test_other_seats_show_how_many_fake_jokers_and_reward_cards_they_hold():
 def test_every_play_target_sends_the_selected_fakes_as_fake_up_and_the_options_box():
     html = render(FAKES, 0)
     plays = [command for command in targets(html) if command.get("type") == "play"]
-    assert {command.get("announce") for command in plays} == {None, "unbeatable"}  # trick, button; unbeatable
+    # The trick and "Play selected"; the calls (table mode offers both to everyone)
+    assert {command.get("announce") for command in plays} == {None, "lower", "unbeatable"}
     for command in plays:
         assert command["cards"] == "$cards" and command["fake_up"] == "$fake_up"
     for tag in re.findall(r"<[^>]*data-target='\{\"type\": \"play\"[^>]*>", html):
@@ -289,6 +290,7 @@ def test_a_suited_consecutive_and_the_unbeatable_call():
     html = render(state, 2)
     button = re.search(r"<button[^>]*\"announce\": \"unbeatable\"[^>]*>([^<]*)", html)
     assert button and "data-when-legal hidden" in button.group(0) and button.group(1) == "Play and call unbeatable"
+    assert 'data-unlisted="play"' in button.group(0)  # table mode: shown whenever Carol may play
     state = act(state, 2, {"type": "play", "cards": ["2S"], "announce": "unbeatable"})
     html = render(state, 0)
     assert "Suited consecutive: spades only." in text(section(html, "spite-consec"))
@@ -299,9 +301,9 @@ def test_a_suited_consecutive_and_the_unbeatable_call():
 
 # --- the come-at-me reward step ----------------------------------------------------------------
 
-def come_at_me_won():
+def come_at_me_won(misplays="strict"):
     """Carol came at them with the 9S and the others passed: she owes herself a reward of 3 cards."""
-    state = position(["3S QS QH", "5H JS JH", "9S 4H 2D"], deck="6H 7C 10S AC 4D")
+    state = position(["3S QS QH", "5H JS JH", "9S 4H 2D"], deck="6H 7C 10S AC 4D", misplays=misplays)
     state = act(state, 0, {"type": "play", "cards": ["3S"]})
     state = act(state, 1, {"type": "play", "cards": ["5H"]})
     state = act(state, 2, {"type": "play", "cards": ["9S"], "come_at_me": True})
@@ -309,7 +311,7 @@ def come_at_me_won():
     return act(state, 1, {"type": "pass"})
 
 
-def test_the_reward_step_shows_the_viewed_cards_and_the_form_to_its_seat_only():
+def test_in_strict_mode_the_reward_step_shows_the_viewed_cards_and_the_form_to_its_seat_only():
     state = come_at_me_won()
     assert state.reward is not None and state.reward.seat == 2 and state.reward.count == 3
     carol = render(state, 2)
@@ -336,6 +338,38 @@ def test_the_reward_step_shows_the_viewed_cards_and_the_form_to_its_seat_only():
     after = act(state, 2, command)
     assert after.reward is None and "7C" in after.hands[2] and "4H" not in after.hands[2]
     assert "spite-reward" not in render(after, 2) and 'data-card="7C"' in render(after, 2)
+
+
+def test_in_table_mode_the_reward_step_asks_for_the_count_before_it_shows_a_card():
+    """RULINGS, Table mode: the reward step asks for the declared count before any reward card is shown."""
+    state = come_at_me_won("table")
+    carol = render(state, 2)
+    reward = section(carol, "spite-reward is-mine")
+    assert "spite-reward-cards" not in reward and "card-pile" not in reward and "<select" not in reward
+    for label in ("6♥", "7♣", "10♠", "3 card", "three"):
+        assert label not in text(reward)
+    form = section(reward, "spite-reward-form")
+    assert "data-compose='{\"type\": \"reward\"}'" in form
+    assert re.search(r'<input type="number" name="declared"[^>]*required data-json>', form)
+    assert "Declare" in text(form)
+    for seat in (0, 1, None):
+        assert text(section(render(state, seat), "spite-reward")).startswith("Carol is declaring a come-at-me reward")
+    # Declared (4, one too many: she views what she declared), the cards show, and the swap form.
+    declared = act(state, 2, {"type": "reward", "declared": 4})
+    reward = section(render(declared, 2), "spite-reward is-mine")
+    assert text(reward).startswith("Your come-at-me reward You declared 4. These are the deck's top 4 cards")
+    viewed = section(reward, "spite-reward-cards")
+    assert re.findall(r'<span class="visually-hidden">([^<]*)</span></li>', viewed) == ["6♥", "7♣", "10♠", "A♣"]
+    form = section(reward, "spite-reward-form")
+    assert "data-compose='{\"type\": \"reward\", \"swap\": null}'" in form and 'name="declared"' not in form
+    assert re.findall(r'value="([^"]*)"', re.search(r'<select name="swap.take">(.*?)</select>', form).group(1)) == [
+        "", "6H", "7C", "10S", "AC"]
+    for seat in (0, 1, None):
+        others = text(section(render(declared, seat), "spite-reward"))
+        assert others.startswith("Carol declared a reward of 4 and is taking a come-at-me reward (viewing 4 cards)")
+        assert "6♥" not in others
+    after = act(declared, 2, {"type": "reward", "swap": {"take": "AC", "give": "4H"}})
+    assert "spite-reward" not in render(after, 2) and 'data-card="AC"' in render(after, 2)
 
 
 def test_others_see_who_takes_a_reward_and_how_many_cards_but_never_which():
@@ -384,12 +418,75 @@ def test_table_mode_is_spites_default_and_the_board_sends_any_play_for_the_engin
     assert TABLE.options.table_mode
     html = render(led_9s(), 1)
     tags = re.findall(r"<[^>]*data-target='\{\"type\": \"play\"[^>]*>", html)
-    assert len(tags) == 3  # the trick, "Play selected", and "unbeatable" (shown only when the engine lists it)
+    assert len(tags) == 4  # the trick, "Play selected", "call lower" and "unbeatable"
     for tag in tags:
-        assert ('data-unlisted="play pass decline"' in tag) == ("unbeatable" not in tag)
-    # Strict mode keeps the board to the engine's list.
+        assert 'data-unlisted="play"' in tag and "data-accepts" not in tag
+    assert "Play and call lower" in text(html)  # Bob holds no 7: a call on anything is his to misplay
+    # Strict mode keeps the board to the engine's list: no call without a natural 7.
     strict = replace(TABLE, options=replace(TABLE.options, misplays="strict"))
-    assert "data-unlisted" not in render(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
+    html = render(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
+    assert "data-unlisted" not in html and "Play and call lower" not in text(html)
+
+
+JUDGED_KEYS = {"cards", "fake_up", "fake", "declared", "announce", "buy_back", "bounty_claim"}
+
+
+def offered_details(state, seat):
+    """The keys of the commands the page and the REST view offer ``seat`` that would say which play is legal."""
+    return {key for listed in (engine.board_commands(state, seat), engine.offered_commands(state, seat))
+            for command in listed for key in command if key in JUDGED_KEYS}
+
+
+def attributes(html):
+    """Every data-* attribute of the page but the cards' own (which name the cards a seat holds)."""
+    return [found for found in re.findall(r'(data-[a-z-]+)=(\'[^\']*\'|"[^"]*")', html)
+            if found[0] not in ("data-card", "data-label")]
+
+
+def test_in_table_mode_no_seats_page_or_rest_view_tells_its_legal_plays_from_its_misplays():
+    """Issue 13 and RULINGS, Table mode: "nothing a player is sent tells whether a play they are about to
+    make is legal": not the page's data, not the REST view. Bob holds only cards that cannot beat Alice's
+    9S, or only cards that do; a fake joker too, which may not be played face down on a lead. What he is
+    offered, and every control of his page, are the same either way."""
+    low = position(["3D 9S 9H KS", "4C 5S 6S 3S", "5C 6H 10S JS"], fakes=["", "8C", ""])
+    high = position(["3D 9S 9H KS", "QS KS AS 2S", "5C 6H 10S JS"], fakes=["", "8C", ""])
+    for when in ("his lead", "on the 9S", "after a pass"):
+        if when == "his lead":
+            pair = [replace(state, to_move=1, trick=Trick(leader=1)) for state in (low, high)]
+        else:
+            pair = [act(state, 0, {"type": "play", "cards": ["9S"]}) for state in (low, high)]
+        if when == "after a pass":  # Bob passed: now only a buy back brings him in
+            pair = [act(act(act(state, 1, {"type": "pass"}), 2, {"type": "play", "cards": ["10S"]}), 0,
+                        {"type": "pass"}) for state in pair]
+        legal = [{c["type"] for c in engine.legal_commands(state, 1) if c["type"] in ("play", "play_fake_down")}
+                 for state in pair]
+        assert legal[0] != legal[1] or when == "his lead"  # the engine knows the difference...
+        offered = [engine.board_commands(state, 1) for state in pair]
+        assert offered[0] == offered[1] and {"type": "play"} in offered[0], when  # ...the player is not told it
+        assert {"type": "play_fake_down"} in offered[0] and offered_details(pair[0], 1) == set()
+        assert engine.offered_commands(pair[0], 1) == offered[0]
+        pages = [render(state, 1) for state in pair]
+        assert shape(pages[0]) == shape(pages[1]) and attributes(pages[0]) == attributes(pages[1]), when
+    # The reward step: its seat is offered the declaration as a kind, never the count.
+    state = come_at_me_won("table")
+    assert engine.board_commands(state, 2) == [{"type": "reward"}] and offered_details(state, 2) == set()
+    # Strict mode lists the plays themselves.
+    strict = position(["3D 9S 9H KS", "QS KS AS 2S", "5C 6H 10S JS"], misplays="strict")
+    assert {"cards"} <= offered_details(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
+
+
+def test_in_a_random_table_mode_match_no_seat_is_offered_a_play_by_its_cards():
+    rng = random.Random(8)
+    state = engine.fold(engine.start(4, {"rounds": 1, "misplays": "table"}, rng=rng))
+    offered_kinds = set()
+    while not state.over:
+        for seat in range(state.players):
+            assert offered_details(state, seat) == set(), engine.board_commands(state, seat)
+            offered_kinds |= {c["type"] for c in engine.offered_commands(state, seat)}
+            # Everything decide takes from the seat is offered, at least by its kind.
+            assert {c["type"] for c in engine.legal_commands(state, seat)} <= offered_kinds
+        state = engine.fold(random_step(state, rng), state)
+    assert {"play", "pass", "call_misplay", "start_countdown"} <= offered_kinds
 
 
 def test_the_play_open_to_a_call_has_a_misplay_button_for_the_other_seats_only():
@@ -429,8 +526,8 @@ def test_a_correct_call_is_shown_to_everyone_with_the_ruling_and_the_penalty():
     called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})
     ruling = engine.view(called, None)["rulings"][-1]
     assert ruling["correct"] and ruling["caller"] == 2 and ruling["seat"] == 1
-    says = {0: "Carol called a misplay on Bob: right.", 1: "Carol called a misplay on you: right.",
-            2: "You called a misplay on Bob: right.", None: "Carol called a misplay on Bob: right."}
+    says = {0: "Carol called a misplay on Bob's single 4: right.", 1: "Carol called a misplay on your single 4: right.",
+            2: "You called a misplay on Bob's single 4: right.", None: "Carol called a misplay on Bob's single 4: right."}
     for seat, sentence in says.items():
         html = render(called, seat)
         latest = words(section(html, "spite-ruling is-latest"))
@@ -459,7 +556,8 @@ def test_a_wrong_call_is_the_callers_misplay_and_the_play_stands_marked():
         html = render(called, seat)
         latest = words(section(html, "spite-ruling is-latest"))
         who = "You" if seat == 0 else "Alice"
-        assert latest.startswith(f"No misplay {who} called a misplay on {'you' if seat == 1 else 'Bob'}: wrong.")
+        assert latest.startswith(f"No misplay {who} called a misplay on {'your' if seat == 1 else 'Bob' + chr(39) + 's'} "
+                                 "single Q: wrong. Wrong call by Alice: Bob's single Q kept the rules.")
         assert f"Penalty for {who.lower() if seat == 0 else who}: 1 turn to skip." in latest
         assert "is-wrong" in section(html, "spite-ruling is-latest")[:80]
         top = play_items(html)[-1]
@@ -469,6 +567,21 @@ def test_a_wrong_call_is_the_callers_misplay_and_the_play_stands_marked():
     # The play stays open to the others' calls (Carol may still call it; Alice may not again).
     assert [play for play, _ in misplays(render(called, 2))] == [bobs]
     assert misplays(render(called, 0)) == []
+
+
+def test_an_overturned_ruling_is_shown_as_overturned_on_the_table_and_in_the_rulings_list():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["QS"]})
+    called = act(state, 0, {"type": "call_misplay", "play": state.trick.plays[-1].id})  # wrong
+    overturned = act(called, None, {"type": "overturn", "ruling": 1, "reason": "Alice saw the QS right."})
+    for seat in (0, 1, 2, None):
+        assert "overturned" not in text(render(called, seat))
+        html = render(overturned, seat)
+        latest = section(html, "spite-ruling is-latest")
+        assert "is-overturned" in latest[:120]
+        assert words(latest).endswith("overturned Staff overturned this ruling: Alice saw the QS right.")
+        listed = re.findall(r'<li class="spite-ruling.*?</li>', section(html, "spite-ruling-log"), flags=re.S)
+        assert len(listed) == 1 and "is-overturned" in listed[0][:80] and "Alice saw the QS right." in text(listed[0])
+        assert "called: no misplay (overturned)" in text(play_items(html)[-1])
 
 
 def test_the_rulings_list_grows_oldest_first():
@@ -524,7 +637,7 @@ def test_the_countdown_ticks_from_the_servers_deadline_when_the_page_has_one():
 
 
 def test_a_reward_declaration_is_open_to_a_call_like_a_play():
-    state = come_at_me_won()
+    state = come_at_me_won("table")
     declared = act(state, 2, {"type": "reward", "declared": 4, "swap": None})  # she won 3 cards, not 4
     open_call = engine.view(declared, None)["open_call"]
     assert open_call["seat"] == 2 and not declared.trick.plays  # on no play: Carol leads next
@@ -537,7 +650,7 @@ def test_a_reward_declaration_is_open_to_a_call_like_a_play():
     assert misplays(render(declared, 2)) == [] and misplays(render(declared, None)) == []
     called = act(declared, 0, {"type": "call_misplay", "play": open_call["play"]})
     latest = words(section(render(called, 1), "spite-ruling is-latest"))
-    assert latest.startswith("Misplay Alice called a misplay on Carol: right.")
+    assert latest.startswith("Misplay Alice called a misplay on Carol's reward declaration: right.")
     assert "spite-open-call" not in render(called, 1)
 
 

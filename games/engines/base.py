@@ -1,5 +1,6 @@
 """What every engine shares: the Decider skeleton and command-checking helpers."""
 import random
+import re
 from collections import Counter
 from functools import reduce
 
@@ -53,9 +54,14 @@ class Engine:
     def legal_commands(self, state, seat):
         raise NotImplementedError
 
-    def board_commands(self, state, seat):
-        """The legal commands the table page lights up: all of them, unless a game has too many to send."""
+    def offered_commands(self, state, seat):
+        """The commands a seat is told it may send (the REST view's ``legal_commands``, the page): its
+        legal commands, unless the game's rules keep legality from the players (Spite's table mode)."""
         return self.legal_commands(state, seat)
+
+    def board_commands(self, state, seat):
+        """The offered commands the table page lights up: all of them, unless a game has too many to send."""
+        return self.offered_commands(state, seat)
 
     def redact_event(self, event, seat):
         """The event as ``seat`` may see it while the game runs (None = spectator)."""
@@ -98,8 +104,8 @@ class RulesEngine(Engine):
 
     ``deal.start``, ``evolve.evolve``, ``decide.decide``, ``view.view``,
     ``view.redact_event``, ``legal.legal_commands`` and, if the game has one,
-    ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now`` (given the state and the
-    engine's ``host_commands``). A state has an ``over`` property.
+    ``legal.offered_commands``, ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now``
+    (given the state and the engine's ``host_commands``). A state has an ``over`` property.
     """
 
     def __init__(self, *, deal, evolve, decide, view, legal):
@@ -120,9 +126,13 @@ class RulesEngine(Engine):
     def legal_commands(self, state, seat):
         return self._legal.legal_commands(state, seat)
 
+    def offered_commands(self, state, seat):
+        offered = getattr(self._legal, "offered_commands", None)
+        return offered(state, seat) if offered else self.legal_commands(state, seat)
+
     def board_commands(self, state, seat):
         board = getattr(self._legal, "board_commands", None)
-        return board(state, seat) if board else self.legal_commands(state, seat)
+        return board(state, seat) if board else self.offered_commands(state, seat)
 
     def redact_event(self, event, seat):
         return self._view.redact_event(event, seat)
@@ -137,6 +147,28 @@ class RulesEngine(Engine):
 
     def is_over(self, state):
         return state is not None and state.over
+
+
+# --- seats in sentences --------------------------------------------------------------------------
+# Engines know seats, not people: a sentence a player reads (a ruling's text, say) names a seat as
+# "{seat:2}", and the platform puts in the player's display name for whoever reads it.
+_SEAT_IN_TEXT = re.compile(r"\{seat:(\d+)\}")
+
+
+def seat_in_text(seat):
+    """How an engine's sentence names a seat: "{seat:2}"."""
+    return f"{{seat:{seat}}}"
+
+
+def with_seat_names(value, name_of):
+    """``value`` (JSON-like) with every "{seat:N}" in its strings replaced by ``name_of(N)``."""
+    if isinstance(value, str):
+        return _SEAT_IN_TEXT.sub(lambda found: name_of(int(found.group(1))), value)
+    if isinstance(value, list):
+        return [with_seat_names(item, name_of) for item in value]
+    if isinstance(value, dict):
+        return {key: with_seat_names(item, name_of) for key, item in value.items()}
+    return value
 
 
 def apply_event(handlers, state, event, game):

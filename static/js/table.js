@@ -99,9 +99,12 @@
  *   data-unlisted="play pass" On a data-target: while the legal list holds a command of one of these types,
  *                             the command the selection makes here is sent even when the list does not
  *                             hold it (the server judges it: in Spite's table mode a misplay is the
- *                             player's to make and the others' to call). Such a target lights up for any
- *                             selection it can take, and every card of a group it reads is .playable, so
- *                             the board does not tell the player which of their plays are legal.
+ *                             player's to make and the others' to call, and the list holds only the bare
+ *                             {"type": "play"}). Such a target lights up for any selection it can take,
+ *                             and every card of a group it reads is .playable, so the board does not tell
+ *                             the player which of their plays are legal. On a data-command the same: its
+ *                             (first) command is sent as it is, and it is enabled (and shown, with
+ *                             data-when-legal) while the list holds a command of one of these types.
  *   data-accepts="7S 7H 7D 7C"
  *                             On a target: the only card codes it takes (space-separated); while a
  *                             selected card is not among them the target gives nothing (not legal).
@@ -539,6 +542,14 @@
     return made.length ? made[0] : null;
   }
 
+  /* What a click on a data-command sends: the legal command, else (data-unlisted) its own command. */
+  function sendableCommand(el) {
+    var commands = commandsFor(el);
+    var legal = firstLegalOf(el, commands);
+    if (legal || !unlistedAllowed(el)) return legal;
+    return commands.length ? commands[0] : null;
+  }
+
   /* Can a card of this group be played unlisted (some data-unlisted target reads the group)? */
   function freeGroup(group) {
     return within("[data-target][data-unlisted]").some(function (el) {
@@ -618,8 +629,10 @@
 
     within("[data-command]").forEach(function (el) {
       var commands = commandsOf(el);
-      var legal = !!firstLegalOf(el, commandsFor(el));
-      if (el.hasAttribute("data-when-legal")) el.hidden = !listable(el, commands).some(someLegalContains);
+      var legal = !!sendableCommand(el);
+      if (el.hasAttribute("data-when-legal")) {
+        el.hidden = !(listable(el, commands).some(someLegalContains) || unlistedAllowed(el));
+      }
       el.disabled = !legal || state.sending;
       el.classList.toggle("legal-target", legal);
     });
@@ -738,7 +751,7 @@
       return;
     }
     if (el.hasAttribute("data-command")) {
-      var found = firstLegalOf(el, commandsFor(el));
+      var found = sendableCommand(el);
       if (found && el.hasAttribute("data-confirm") && !window.confirm(el.getAttribute("data-confirm"))) return;
       if (found) send(found);
       else hint(el.getAttribute("data-hint") || "That is not possible right now.");

@@ -44,7 +44,7 @@ def claim_refusal(state, play):
         return None
     if due == 0:
         return "Only going out with natural cards of the bounty's value claims the bounty."
-    return (f"You go out on the bounty with {due} card{'s' if due > 1 else ''} of its value: "
+    return (f"A seat going out on the bounty with {due} card{'s' if due > 1 else ''} of its value must "
             f"claim {due} fake joker{'s' if due > 1 else ''}.")
 
 

@@ -1,9 +1,10 @@
 """Commands any seated player may give out of turn: calling misplay on the play open to a call,
 and starting a countdown on the seat to act (with the system's command when it runs out)."""
-from ..base import require_seat
+from ..base import require_seat, seat_in_text
 from ..errors import IllegalCommand
+from ..tuples import without
 from .evolve import evolve, rewound
-from .hands import describe
+from .misplays import called_words
 from .opening import may_open, next_ask
 from .state import OPENING
 from .trick import next_active
@@ -22,12 +23,12 @@ def call_misplay(state, seat, command):
         raise IllegalCommand("\"play\" must be the number of the play you call misplay on.")
     window = state.window
     if window is None or window.play != play:
-        raise IllegalCommand(f"Play {play} is not open to a call: only the latest play is, until the next "
+        raise IllegalCommand("That play is not open to a call: only the latest play is, until the next "
                              "play is made or the trick ends.")
     if seat == window.seat:
         raise IllegalCommand("You cannot call misplay on your own play.")
     if seat in window.callers:
-        raise IllegalCommand(f"You already called misplay on play {play}.")
+        raise IllegalCommand("You already called misplay on that play.")
     called = _judgement(state, seat, window)
     after = evolve(state, called)
     if not called["correct"]:
@@ -48,24 +49,24 @@ def _judgement(state, caller, window):
         # The fake jokers held when misplaying: a called play's face-up fakes come back to the seat first.
         restored = rewound(state) if window.kind == "play" else state
         held = restored.fakes[window.seat]
-        event.update(rule=window.misplay.rule, text=window.misplay.text, fakes=list(held),
-                     from_pile=[] if held else list(restored.fake_pile[:1]),
-                     discarded=list(window.seen), barred=window.kind == "play")
+        from_pile = [] if held else list(restored.fake_pile[:1])
+        # With the pile exhausted, the fake joker earned is the next card of the deck (the cards the
+        # misplayer saw are discarded first).
+        from_deck = [] if held or from_pile else list(without(restored.deck, window.seen)[:1])
+        event.update(rule=window.misplay.rule, text=window.misplay.text, fakes=list(held), from_pile=from_pile,
+                     from_deck=from_deck, discarded=list(window.seen), barred=window.kind == "play")
     else:
         event.update(rule="wrong_call", text=_wrong_call_text(state, window, caller),
-                     fakes=list(state.fakes[caller]), from_pile=[], discarded=[],
+                     fakes=list(state.fakes[caller]), from_pile=[], from_deck=[], discarded=[],
                      barred=window.kind == "play" and caller not in state.places)  # an open play: a trick runs
     return event
 
 
 def _wrong_call_text(state, window, caller):
-    if window.kind == "reward":
-        what = f"seat {window.seat}'s reward declaration was right"
-    else:
-        play = state.trick.plays[-1] if state.trick.plays and state.trick.plays[-1].id == window.play else None
-        shown = describe(play.hand) if play is not None and play.hand is not None else "its play"
-        what = f"seat {window.seat}'s {shown} (play {window.play}) kept the rules"
-    return f"Wrong call by seat {caller}: {what}. A wrong call is a misplay."
+    """"Wrong call by {seat:1}: {seat:2}'s single 5 kept the rules. ..." (the platform puts in the names)."""
+    verdict = "was right" if window.kind == "reward" else "kept the rules"
+    return (f"Wrong call by {seat_in_text(caller)}: {seat_in_text(window.seat)}'s {called_words(state, window)} "
+            f"{verdict}. A wrong call is a misplay.")
 
 
 def _next_ask_if_nobody_opens(state):
@@ -93,7 +94,7 @@ def may_start_countdown(state, seat):
 def _countdown_refusal(state, seat):
     target = state.to_move
     if state.countdown is not None:
-        return f"A countdown is already running on seat {state.countdown.seat}."
+        return "A countdown is already running."
     if state.phase == OPENING or target is None or state.reward is not None or not state.trick.plays:
         return "A countdown runs only on a seat that could pass, and nobody can pass now."
     if seat == target:

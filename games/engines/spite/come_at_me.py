@@ -71,6 +71,9 @@ def outcome(state, winner):
     return reward, penalties, won
 
 
-def viewed_cards(state):
-    """The cards the owed reward lets its seat view: the deck's top ``count`` (fewer if the deck is short)."""
-    return list(state.deck[:state.reward.count])
+def viewed_cards(state, declared=None):
+    """The cards the owed reward's seat views: the deck's top ``count`` (fewer if the deck is short).
+    In table mode the seat views as many as it ``declared``: what it takes is public, as at a real
+    table, so it must not tell anyone the true count."""
+    wanted = declared if state.options.table_mode and declared is not None else state.reward.count
+    return list(state.deck[:max(0, wanted)])

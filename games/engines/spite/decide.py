@@ -11,7 +11,7 @@ from .calls import call_misplay, countdown_expired, start_countdown
 from .come_at_me import viewed_cards
 from .deck import LOSING_HAND
 from .evolve import evolve
-from .hands import classify
+from .hands import read_hand
 from .legality import play_refusal, reward_refusal
 from .opening import declined_in, may_open, next_ask
 from .options import MAX_PLAYERS
@@ -51,7 +51,7 @@ def _check_may_act(state, seat):
     if seat in state.places:
         raise IllegalCommand("You are out of this round; wait for the next one.")
     if state.phase != OPENING and seat != state.to_move:
-        raise IllegalCommand(f"It is seat {state.to_move}'s turn, not yours.")
+        raise IllegalCommand("It is another player's turn, not yours.")
 
 
 # --- the opening phase ---------------------------------------------------------
@@ -114,7 +114,7 @@ def read_play(state, seat, command):
     come = command.get("come_at_me")
     if come is not None and not isinstance(come, bool):
         raise IllegalCommand("\"come_at_me\" must be true or false.")
-    hand = classify(cards + extras)
+    hand = read_hand(cards + extras)  # cards that form no hand are a misplay (judged)
     return Play(id=state.next_play_id, seat=seat, cards=tuple(cards), hand=hand, announce=announce,
                 buy_back=_count(command, "buy_back"), fake_up=tuple(fake_up), bonus_up=tuple(bonus_up),
                 come_at_me=bool(come), bounty_claim=_count(command, "bounty_claim"), direction=state.direction)
@@ -238,37 +238,70 @@ def _pass(state, seat, command, rng):
 # --- the come-at-me reward ----------------------------------------------------
 
 def _reward(state, seat, command, rng):
+    """The contract's ``{"type": "reward", "declared": n, "swap": ...}`` declares the count and swaps (or
+    not) at once. In table mode the seat may instead declare first (``declared`` and no "swap" key),
+    then view the cards and send ``{"type": "reward", "swap": ...}``."""
     if state.reward is None or state.reward.seat != seat:
         raise IllegalCommand("No come-at-me reward is owed to you.")
+    if state.reward.declared is not None:
+        return _take_reward(state, seat, command)
     declared = command.get("declared")
     if isinstance(declared, bool) or not isinstance(declared, int):
         raise IllegalCommand("\"declared\" must be the whole number of cards your reward lets you view.")
-    viewed = viewed_cards(state)
-    swap = command.get("swap")
-    take = give = None
-    if swap is not None:
-        if (not isinstance(swap, dict) or set(swap) != {"take", "give"}
-                or not all(isinstance(card, str) for card in swap.values())):
-            raise IllegalCommand("\"swap\" must be null or {\"take\": a viewed card, \"give\": a card of your hand}.")
-        take, give = swap["take"], swap["give"]
-        if take not in viewed:
-            raise IllegalCommand(f"{take!r} is not among the cards you view.")
-        require_held(state.hands[seat], [give])
-    misplay = reward_refusal(state, declared)
+    viewed = viewed_cards(state, declared)
+    if state.options.table_mode and "swap" not in command:
+        return [_declaration(state, seat, {"type": "reward_declared", "seat": seat, "declared": declared,
+                                           "viewed": viewed})]
+    take, give = _swap(state, seat, command.get("swap"), viewed)
     rewarded = {"type": "rewarded", "seat": seat, "declared": declared, "viewed": viewed, "take": take, "give": give}
-    if state.options.table_mode:  # a wrong declaration is a misplay others may call, like a play
-        rewarded.update(id=state.next_play_id, misplay=misplay.as_dict() if misplay else None)
-    elif misplay:
-        raise IllegalCommand(misplay.text)
+    if state.options.table_mode:
+        rewarded = _declaration(state, seat, rewarded)
+    elif reward_refusal(state, declared):
+        raise IllegalCommand(reward_refusal(state, declared).text)
     return [rewarded] + move_on(evolve(state, rewarded))
+
+
+def _declaration(state, seat, event):
+    """Table mode: the declaration with its hidden verdict; a wrong one is a misplay others may call, like a play."""
+    misplay = reward_refusal(state, event["declared"])
+    return {**event, "id": state.next_play_id, "misplay": misplay.as_dict() if misplay else None}
+
+
+def _take_reward(state, seat, command):
+    """Table mode, the count declared and the cards viewed: swap one for a hand card, or none; all are discarded."""
+    reward = state.reward
+    if "swap" not in command:
+        raise IllegalCommand(f"You declared {reward.declared}: now swap one of the cards you view for a card of "
+                             "your hand, or keep none (\"swap\": null).")
+    if command.get("declared", reward.declared) != reward.declared:
+        raise IllegalCommand(f"You declared {reward.declared} already; a declaration cannot be taken back.")
+    take, give = _swap(state, seat, command["swap"], reward.viewed)
+    rewarded = {"type": "rewarded", "seat": seat, "declared": reward.declared, "viewed": list(reward.viewed),
+                "take": take, "give": give}
+    return [rewarded] + move_on(evolve(state, rewarded))
+
+
+def _swap(state, seat, swap, viewed):
+    """(take, give) of a reward's swap, or (None, None) for none."""
+    if swap is None:
+        return None, None
+    if (not isinstance(swap, dict) or set(swap) != {"take", "give"}
+            or not all(isinstance(card, str) for card in swap.values())):
+        raise IllegalCommand("\"swap\" must be null or {\"take\": a viewed card, \"give\": a card of your hand}.")
+    take, give = swap["take"], swap["give"]
+    if take not in viewed:
+        raise IllegalCommand(f"{take!r} is not among the cards you view.")
+    require_held(state.hands[seat], [give])
+    return take, give
 
 
 # --- the turn clock's default action -------------------------------------------
 
 def _default_action(state, seat, rng):
     """A seat out of time: it declares an owed reward rightly (no swap), passes, or hands its lead on."""
-    if state.reward is not None:
-        return _reward(state, seat, {"type": "reward", "declared": state.reward.count, "swap": None}, rng)
+    if state.reward is not None:  # (a count already declared stands)
+        return _reward(state, seat, {"type": "reward", "declared": state.reward.count, "swap": None}
+                       if state.reward.declared is None else {"type": "reward", "swap": None}, rng)
     return passing(state, {"type": "passed", "seat": seat, "next": next_active(state, seat)})
 
 

@@ -5,7 +5,7 @@ from functools import reduce
 from .. import turn_clock
 from ..base import apply_event
 from . import misplays, overturn
-from .hands import classify
+from .hands import read_hand
 from .legality import Misplay
 from .options import Options
 from ..tuples import replace_at, with_hand, without
@@ -26,7 +26,7 @@ def _own_action(event):
     kind = event["type"]
     if kind == "passed":
         return not event.get("countdown") and not event.get("barred")
-    return kind in ("played", "played_fake_down", "declined", "rewarded")
+    return kind in ("played", "played_fake_down", "declined", "reward_declared", "rewarded")
 
 
 def rewound(state):
@@ -97,7 +97,7 @@ def _declined(state, event):
 def _played(state, event):
     seat = event["seat"]
     play = Play(id=event["id"], seat=seat, cards=tuple(event["cards"]),
-                hand=classify(event["cards"] + event.get("fake_up", []) + event.get("bonus_up", [])),
+                hand=read_hand(event["cards"] + event.get("fake_up", []) + event.get("bonus_up", [])),
                 announce=event.get("announce"), buy_back=event.get("buy_back"),
                 fake_up=tuple(event.get("fake_up", ())), bonus_up=tuple(event.get("bonus_up", ())),
                 come_at_me=event.get("come_at_me", False), bounty_claim=event.get("bounty_claim"),
@@ -196,14 +196,23 @@ def _clear_trick(state, trick):
     return replace(state, discard=state.discard + cards, trick=trick)
 
 
+def _reward_declared(state, event):
+    """Table mode: the count declared, the cards it names taken off the deck to be viewed."""
+    viewed = tuple(event["viewed"])
+    return replace(state, reward=replace(state.reward, declared=event["declared"], viewed=viewed),
+                   deck=state.deck[len(viewed):], next_play_id=event["id"] + 1)
+
+
 def _rewarded(state, event):
-    """The viewed cards leave the deck; one may be swapped for a hand card; all of them are discarded."""
+    """The viewed cards leave the deck (unless a declaration took them off already); one may be swapped
+    for a hand card; all of them are discarded."""
     seat, viewed = event["seat"], tuple(event["viewed"])
     hand, discarded = state.hands[seat], viewed
     if event.get("take") is not None:
         hand = without(hand, (event["give"],)) + (event["take"],)
         discarded = without(viewed, (event["take"],)) + (event["give"],)
-    return replace(with_hand(state, seat, hand), deck=state.deck[len(viewed):], discard=state.discard + discarded,
+    deck = state.deck if state.reward.declared is not None else state.deck[len(viewed):]
+    return replace(with_hand(state, seat, hand), deck=deck, discard=state.discard + discarded,
                    reward=None, next_play_id=event["id"] + 1 if "id" in event else state.next_play_id)
 
 
@@ -236,11 +245,12 @@ def _countdown_started(state, event):
 
 def _misplay_called(state, event):
     """A call judged: a correct one restores the trick to before the play (see misplays.penalise)."""
+    what = misplays.called_words(state, state.window)
     if event["correct"] and state.window.kind == "play":
         restored = rewound(state)
         state = replace(restored, next_play_id=state.next_play_id, countdowns=state.countdowns,
                         uncalled=state.uncalled, window=state.window)
-    return misplays.penalise(state, event)
+    return misplays.penalise(state, event, what)
 
 
 def _round_ended(state, event):
@@ -270,6 +280,7 @@ _APPLY = {
     "played_fake_down": _played_fake_down,
     "bounty_claimed": _bounty_claimed,
     "skipped": _skipped,
+    "reward_declared": _reward_declared,
     "rewarded": _rewarded,
     "joined": _joined,
     "drew": _drew,

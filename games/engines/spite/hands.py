@@ -78,6 +78,11 @@ class Hand:
     def natural(self):
         return self.wild == 0
 
+    @property
+    def malformed(self):
+        """Cards that form no hand, played in table mode (a misplay): no kind, no value."""
+        return self.kind is None
+
     def as_dict(self):
         return {
             "kind": self.kind,
@@ -108,13 +113,22 @@ def classify(cards):
     return _classify_sorted(tuple(sorted(cards, key=_SORT_KEY.__getitem__)))
 
 
+def read_hand(cards):
+    """The ``Hand`` the cards make or, when they make none, a malformed hand (kind and value None):
+    table mode accepts such a play as a misplay. The cards must be valid codes."""
+    try:
+        return classify(cards)
+    except IllegalCommand:
+        return Hand(sort_cards(cards), None, None, 0, None, ())
+
+
 def sole_natural_value(hand):
     """The rank when the hand is only natural cards of one value (7s, 3s, the bounty), else None.
 
-    A hand of only 13s is natural 13s; the joker has no value.
+    A hand of only 13s is natural 13s; the joker and a malformed hand have no value.
     """
     hand = classify(hand)
-    if hand.wild or hand.kind == "joker":
+    if hand.wild or hand.kind == "joker" or hand.malformed:
         return None
     first = rank(hand.cards[0])
     return first if all(rank(c) == first for c in hand.cards) else None
@@ -150,9 +164,12 @@ def beats(new, old, direction):
 
 
 def describe(hand):
-    """Words for messages: "pair of 5s, coloured", "straight to J (one wild 13)", "joker"."""
+    """Words for messages: "pair of 5s, coloured", "straight to J (one wild 13)", "joker"; the cards
+    of a malformed hand ("6S 9S")."""
     hand = classify(hand)
     kind, value = hand.kind, hand.value
+    if hand.malformed:
+        return " ".join(hand.cards)
     if kind == "joker":
         return "joker"
     if kind == "joker_hand":

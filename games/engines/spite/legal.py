@@ -1,5 +1,6 @@
 """Every command a seat may give now, each once: plays generated kind by kind, fake jokers face down,
-pass, decline, and the come-at-me reward."""
+pass, decline, and the come-at-me reward; and what a seat is offered, which in table mode tells no
+player whether a play would be legal."""
 from collections import Counter
 from dataclasses import replace
 from itertools import product
@@ -63,6 +64,31 @@ def _turn_commands(state, seat):
     return commands + ([{"type": "pass"}] if trick.plays else [])
 
 
+def offered_commands(state, seat):
+    """What the seat is told it may send. Strict mode: its legal commands. Table mode (RULINGS: nothing a
+    player is sent tells whether a play they are about to make is legal): every command whose legality is
+    a misplay question (a play, a fake joker face down, a reward declaration) is offered by its bare kind,
+    {"type": "play"}, whenever decide would take one from the seat; the others as legal_commands has them."""
+    if state is None or not state.options.table_mode:
+        return legal_commands(state, seat)
+    return _offered_turn_commands(state, seat) + _any_seat_commands(state, seat)
+
+
+def _offered_turn_commands(state, seat):
+    if not _may_act(state, seat):
+        return []
+    if state.reward is not None:
+        if seat != state.reward.seat:
+            return []
+        return [{"type": "reward"}] if state.reward.declared is None else _rewards(state)  # then only swaps
+    if state.phase == OPENING:
+        return [{"type": "play"}, {"type": "decline"}] if may_open(state, seat) else []
+    if seat != state.to_move:
+        return []
+    offered = [{"type": "play"}] + ([{"type": "play_fake_down"}] if state.fakes[seat] else [])
+    return offered + ([{"type": "pass"}] if state.trick.plays else [])
+
+
 def _seated(state, seat):
     """A seat of a running match (in the round or not)."""
     return (
@@ -117,13 +143,20 @@ def _command(play):
 
 
 def _rewards(state):
-    """Declare the reward, keeping the viewed cards away or swapping one for a hand card."""
-    count = state.reward.count
+    """Declare the reward, keeping the viewed cards away or swapping one for a hand card; in table mode
+    also the declaration alone, and once declared, the swaps of the cards viewed."""
+    reward = state.reward
+    if reward.declared is not None:
+        return _swaps(state, {"type": "reward"}, reward.viewed)
+    declared = {"type": "reward", "declared": reward.count}
+    commands = _swaps(state, declared, viewed_cards(state))
+    return commands[:1] + [declared] + commands[1:] if state.options.table_mode else commands
+
+
+def _swaps(state, command, viewed):
     hand = sorted(set(state.hands[state.reward.seat]))
-    commands = [{"type": "reward", "declared": count, "swap": None}]
-    for take in sorted(set(viewed_cards(state))):
-        commands += [{"type": "reward", "declared": count, "swap": {"take": take, "give": give}} for give in hand]
-    return commands
+    return [{**command, "swap": None}] + [{**command, "swap": {"take": take, "give": give}}
+                                          for take in sorted(set(viewed)) for give in hand]
 
 
 def timers(state):

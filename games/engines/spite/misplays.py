@@ -7,10 +7,13 @@ the state from just before the play (evolve.rewound) and then applies ``penalise
 from dataclasses import replace
 
 from ..tuples import replace_at, without
+from .hands import describe
 from .legality import Misplay
 from .state import OPENING, Ruling, Window
 
 PLAYS = frozenset({"played", "played_fake_down"})
+# A reward declaration is open to a call too: declared first (table mode), or with the swap at once.
+DECLARATIONS = frozenset({"reward_declared", "rewarded"})
 CLOSES = frozenset({"trick_won", "round_ended", "dealt", "match_ended"})
 # Events a restore keeps: they did not depend on the play (a late join, the turn clock's marks).
 KEPT_ON_RESTORE = frozenset({"joined", "timed_out", "marked_absent", "carried_on"})
@@ -27,7 +30,7 @@ def _track_window(old, new, event):
     kind = event["type"]
     if kind == "misplay_called":
         return new  # penalise has set the window
-    if kind in PLAYS or (kind == "rewarded" and "id" in event):
+    if kind in PLAYS or (kind in DECLARATIONS and "id" in event):
         new = close_window(new, old.window)
         if not new.options.table_mode:
             return new
@@ -70,12 +73,12 @@ def _track_countdown(state, event):
 
 
 def count_pickups(state, event):
-    """Cards each seat picked up since its last play: a countdown on it runs a second longer for each."""
+    """Cards each seat picked up since its last play: a countdown on it runs a second longer for each.
+    The deal and the round's card swap are not picked up (RULINGS, Countdown): a deal starts every
+    seat at 0."""
     kind, picked = event["type"], list(state.picked_up)
     if kind == "dealt":
-        picked = [len(hand) for hand in event["hands"]]
-    elif kind == "swapped":
-        picked = [count + len(took) for count, took in zip(picked, event["took"])]
+        picked = [0] * len(event["hands"])
     elif kind == "drew":
         picked[event["seat"]] += len(event["cards"])
     elif kind == "bounty_claimed":
@@ -85,18 +88,28 @@ def count_pickups(state, event):
     elif kind in PLAYS:
         picked[event["seat"]] = 0
     elif kind == "misplay_called" and event["correct"]:
-        picked[event["caller"]] += len(event["fakes"]) + len(event["from_pile"])
+        picked[event["caller"]] += len(event["fakes"]) + len(event["from_pile"]) + len(event.get("from_deck", ()))
     else:
         return state
     return replace(state, picked_up=tuple(picked))
 
 
-def penalise(state, event):
+def called_words(state, window):
+    """What a call is on, in words: "single 5", "fake joker face down", "reward declaration"."""
+    if window.kind == "reward":
+        return "reward declaration"
+    play = next(play for play in state.trick.plays if play.id == window.play)
+    return "fake joker face down" if play.hand is None else describe(play.hand)
+
+
+def penalise(state, event, what):
     """A judged call's penalties: fake jokers forfeited (to a correct caller, else to the pile), one
-    from the pile for a correct caller when the misplayer held none, the seen cards discarded, turns
-    to skip, and for a misplay in a trick in progress, out of the trick with no buy back."""
+    from the pile for a correct caller when the misplayer held none (the deck's next card when the pile
+    is empty), the seen cards discarded, turns to skip, and for a misplay in a trick in progress, out
+    of the trick with no buy back. ``what``: the called play in words (called_words)."""
     correct, caller = event["correct"], event["caller"]
     penalised = event["seat"] if correct else caller
+    from_deck = tuple(event.get("from_deck", ()))  # calls recorded before deck rewards have none
     fakes = replace_at(state.fakes, penalised, without(state.fakes[penalised], event["fakes"]))
     pile = state.fake_pile
     if correct:
@@ -112,13 +125,14 @@ def penalise(state, event):
         declined = declined | {(penalised, state.ask)}
     ruling = Ruling(id=event["ruling"], play=event["play"], seat=event["seat"], caller=caller, correct=correct,
                     rule=event["rule"], text=event["text"], skips=event["skips"], fakes=tuple(event["fakes"]),
-                    from_pile=tuple(event["from_pile"]), round=state.round)
+                    from_pile=tuple(event["from_pile"]), from_deck=from_deck, what=what, round=state.round)
     window = None if correct else replace(state.window, callers=state.window.callers | {caller})
     return replace(
         state,
         fakes=fakes,
         fake_pile=pile,
-        deck=without(state.deck, event["discarded"]),
+        bonus=replace_at(state.bonus, caller, state.bonus[caller] + from_deck),
+        deck=without(without(state.deck, event["discarded"]), from_deck),
         discard=state.discard + tuple(event["discarded"]),
         skips=replace_at(state.skips, penalised, state.skips[penalised] + event["skips"]),
         misplays=replace_at(state.misplays, penalised, state.misplays[penalised] + 1),

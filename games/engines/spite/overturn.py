@@ -3,6 +3,7 @@ reward where they can still be undone and says in words what could not. Nothing 
 from collections import Counter
 from dataclasses import replace
 
+from ..base import seat_in_text
 from ..errors import IllegalCommand
 from ..tuples import replace_at, without
 
@@ -18,18 +19,25 @@ def overturn(state, command):
     seat = ruling.penalised
     skips = min(ruling.skips, state.skips[seat]) if ruling.round == state.round and not state.over else 0
     moves, kept = _fake_moves(state, ruling)
+    taken_back = _deck_cards_back(state, ruling)
     not_undone = []
-    if ruling.correct:
-        not_undone.append(f"Play {ruling.play} was taken back and the table played on without it; "
-                          "that cannot be replayed.")
-    else:
-        not_undone.append(f"Play {ruling.play} stood although it was called rightly; it cannot be taken back now.")
+    called = f"{seat_in_text(ruling.seat)}'s {ruling.what}"
+    if not ruling.correct:
+        not_undone.append(f"{called} stood although it was called rightly; it cannot be taken back now.")
+    elif ruling.rule != "reward":  # a called reward declaration stands anyway
+        not_undone.append(f"{called} was taken back and the table played on without it; that cannot be replayed.")
     if skips < ruling.skips:
-        not_undone.append(f"Seat {seat} already sat out {ruling.skips - skips} turn(s).")
-    if kept:
-        not_undone.append(f"Fake joker(s) {', '.join(kept)} were played or passed on since and stay where they are.")
+        sat_out = ruling.skips - skips
+        not_undone.append(f"{seat_in_text(seat)} already sat out {sat_out} turn{'s' if sat_out > 1 else ''}.")
+    if kept:  # by number: the faces are hidden from the seats that never held them
+        not_undone.append("1 fake joker was played or passed on since and stays where it is." if len(kept) == 1 else
+                          f"{len(kept)} fake jokers were played or passed on since and stay where they are.")
+    if len(taken_back) < len(ruling.from_deck):
+        not_undone.append("The card earned from the deck was played since, or went back with the deck at the "
+                          "round's end; it stays where it is.")
     return [{"type": "ruling_overturned", "ruling": ruling.id, "reason": reason.strip(), "seat": seat,
-             "skips": skips, "moves": moves, "not_undone": not_undone}]
+             "caller": ruling.caller, "skips": skips, "moves": moves, "discarded": taken_back,
+             "not_undone": not_undone}]
 
 
 def _ruling(state, number):
@@ -65,6 +73,15 @@ def _fake_moves(state, ruling):
     return moves, kept
 
 
+def _deck_cards_back(state, ruling):
+    """A correct caller's card from the deck, if it still holds it this round: it is taken back and
+    discarded (the caller has seen it, so it does not go back into the deck)."""
+    if ruling.round != state.round or state.over:
+        return []
+    held = Counter(state.bonus[ruling.caller])
+    return [card for card in ruling.from_deck if held[card]]
+
+
 def apply(state, event):
     """Evolve: the skips and fake jokers given back, the ruling marked overturned."""
     seat = event["seat"]
@@ -81,6 +98,11 @@ def apply(state, event):
             fakes = replace_at(fakes, move["to"], fakes[move["to"]] + face)
     rulings = tuple(replace(ruling, overturned=event["reason"]) if ruling.id == event["ruling"] else ruling
                     for ruling in state.rulings)
+    taken_back = tuple(event.get("discarded", ()))  # overturns recorded before deck rewards have none
+    if taken_back:
+        caller = event["caller"]
+        state = replace(state, bonus=replace_at(state.bonus, caller, without(state.bonus[caller], taken_back)),
+                        discard=state.discard + taken_back)
     return replace(state, fakes=fakes, fake_pile=pile, rulings=rulings,
                    skips=replace_at(state.skips, seat, state.skips[seat] - event["skips"]),
                    misplays=replace_at(state.misplays, seat, state.misplays[seat] - 1))

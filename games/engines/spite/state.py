@@ -18,7 +18,7 @@ class Play:
     id: int
     seat: int
     cards: tuple  # from the regular hand
-    hand: object  # the hands.Hand it was classified as (None: a fake joker face down)
+    hand: object  # the hands.Hand it was classified as (None: a fake joker face down; may be malformed)
     announce: str | None = None
     buy_back: int | None = None
     fake_up: tuple = ()  # fake jokers played face up
@@ -36,8 +36,8 @@ class Play:
 
     @property
     def resets(self):
-        """A joker hand or a face-down fake joker: it breaks consecutives and may not win a come-at-me."""
-        return self.hand is None or self.hand.is_joker
+        """A joker hand, a face-down fake joker or a malformed hand: it may not win a come-at-me."""
+        return self.hand is None or self.hand.is_joker or self.hand.malformed
 
 
 @dataclass(frozen=True)
@@ -104,10 +104,15 @@ class State:
 
 @dataclass(frozen=True)
 class Reward:
-    """A won come-at-me: ``seat`` views ``count`` cards from the deck's top (as many as it has)."""
+    """A won come-at-me: ``seat`` views ``count`` cards from the deck's top (as many as it has).
+
+    In table mode the seat declares its count first and then views the cards: ``declared`` is set
+    and ``viewed`` holds the cards taken off the deck until it swaps one, or none."""
 
     seat: int
     count: int
+    declared: int | None = None
+    viewed: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -149,6 +154,8 @@ class Ruling:
     skips: int  # turns the penalised seat must skip
     fakes: tuple  # the fake jokers the penalised seat forfeited (to a correct caller, else to the pile)
     from_pile: tuple  # a correct caller's fake joker from the pile (when the misplayer held none)
+    from_deck: tuple = ()  # ... or, the pile being empty, the deck's next card (held as a reward card)
+    what: str = "play"  # the called play in words: "single 5", "reward declaration"
     round: int = 0
     overturned: str | None = None  # staff's reason, once overturned
 

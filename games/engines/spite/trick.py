@@ -58,7 +58,7 @@ def fake_down_refusal(trick, seat):
     if consec.in_force(trick):
         return "A fake joker face down may not be played while a consecutive is in force."
     if seat in trick.passed:
-        return "You passed in this trick: a fake joker face down is no way back in (only a buy back is)."
+        return "A seat that passed in this trick cannot come back with a fake joker face down (only a buy back)."
     return None
 
 
@@ -109,8 +109,9 @@ def with_play(trick, play):
     """The trick once ``play`` is made (in ``play.direction``): plays, arity, the hand to beat, consecs.
 
     A joker hand led in a lower game, or any lead holding a face-up fake joker,
-    leaves the arity open and the next hand free; a joker hand in a lower game or
-    a face-down fake resets the ranking (no hand to beat); otherwise the play is the top.
+    leaves the arity open and the next hand free; a joker hand in a lower game, a
+    face-down fake or a malformed hand (an uncalled misplay: any hand of its size
+    follows) resets the ranking (no hand to beat); otherwise the play is the top.
     """
     leading = not trick.plays
     hand = play.hand
@@ -121,7 +122,7 @@ def with_play(trick, play):
     else:
         # A hand sets the arity (an uncalled hand of the wrong size stands, and the trick goes on at its size).
         arity = trick.arity if hand.is_joker else hand.size
-        top = None if hand.is_joker and play.direction == LOWER else hand
+        top = None if hand.malformed or (hand.is_joker and play.direction == LOWER) else hand
     step, suits = consec.after(trick, play)
     return replace(trick, leader=play.seat if leading else trick.leader, plays=trick.plays + (play,),
                    arity=arity, top=top, passed=trick.passed - {play.seat}, step=step, suits=suits)

@@ -5,6 +5,8 @@ viewer's own, the deck's order, the cards a seat draws and the cards each
 seat gives and takes in the swap. Public: every play, pass and placement,
 the bounty, scores, and the swap's leftover cards (turned face up).
 """
+import re
+
 from .. import turn_clock
 from ..redaction import as_count, deal_without_other_hands, public
 from .come_at_me import viewed_cards
@@ -102,22 +104,29 @@ def _countdown(countdown):
 
 
 def _ruling(ruling):
-    return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller,
+    return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller, "what": ruling.what,
             "correct": ruling.correct, "rule": ruling.rule, "text": ruling.text, "skips": ruling.skips,
             "fakes_to_caller": len(ruling.fakes) if ruling.correct else 0, "from_pile": len(ruling.from_pile),
+            "from_deck": len(ruling.from_deck),
             "overturned": ruling.overturned}
 
 
 def _reward(state, seat):
-    """A come-at-me reward step owed: whose, and (for that seat only) the cards it views."""
-    if state.reward is None:
+    """A come-at-me reward step owed: whose, and (for that seat only) the cards it views.
+
+    In table mode declaring the count is the player's own job (a wrong one is a misplay): the count is
+    never told, and the cards are shown only once it is declared, so their number cannot give it away."""
+    reward = state.reward
+    if reward is None:
         return None
-    mine = seat == state.reward.seat
-    cards = viewed_cards(state)
-    # In table mode declaring the count is the player's own job (a wrong one is a misplay).
-    told = mine and not state.options.table_mode
-    return {"seat": state.reward.seat, "card_count": len(cards), "cards": cards if mine else None,
-            "count": state.reward.count if told else None}
+    mine = seat == reward.seat
+    if state.options.table_mode:
+        cards = list(reward.viewed) if reward.declared is not None else None
+        count = None
+    else:
+        cards, count = viewed_cards(state), reward.count
+    return {"seat": reward.seat, "declared": reward.declared, "card_count": None if cards is None else len(cards),
+            "cards": cards if mine else None, "count": count if mine else None}
 
 
 def _player(state, other, viewer):
@@ -162,6 +171,10 @@ def redact_event(event, seat):
         return _redact_draw(event, seat)
     if kind in _MAY_BE_MISPLAYS:
         return _redact_play(event, seat)
+    if kind == "misplay_called":
+        return _redact_ruling(event, seat)
+    if kind == "ruling_overturned":
+        return _redact_overturn(event, seat)
     if kind == "bounty_claimed":
         redacted = as_count(public(event), "deck", "deck_count")
         if event["seat"] == seat:
@@ -173,9 +186,8 @@ def redact_event(event, seat):
 
 
 _PUBLIC_EVENTS = frozenset({"asked", "declined", "passed", "placed", "trick_won", "round_ended", "match_ended",
-                            "skipped", "joined", "countdown_started", "misplay_called",
-                            "ruling_overturned"}) | turn_clock.EVENT_TYPES
-_MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "rewarded"})
+                            "skipped", "joined", "countdown_started"}) | turn_clock.EVENT_TYPES
+_MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "reward_declared", "rewarded"})
 
 
 def _redact_play(event, seat):
@@ -185,11 +197,47 @@ def _redact_play(event, seat):
     mine = event["seat"] == seat
     if event["type"] == "played_fake_down" and not mine:
         redacted["fake"] = None
-    if event["type"] == "rewarded" and not mine:
-        redacted = {"type": "rewarded", "seat": event["seat"], "declared": event["declared"],
-                    "viewed_count": len(event["viewed"]), "swapped": event.get("take") is not None,
-                    **({"id": event["id"]} if "id" in event else {})}
+    if event["type"] in ("reward_declared", "rewarded") and not mine:  # the viewed cards are the seat's
+        redacted = {"type": event["type"], "seat": event["seat"], "declared": event["declared"],
+                    "viewed_count": len(event["viewed"]), **({"id": event["id"]} if "id" in event else {})}
+        if event["type"] == "rewarded":
+            redacted["swapped"] = event["take"] is not None
     return redacted
+
+
+def _redact_ruling(event, seat):
+    """A judged call: each card it moved shows its face only to the seats that held it or receive it
+    (the misplayer's fake jokers: the misplayer and a correct caller; a fake joker or deck card earned
+    from the pile or the deck: the caller; the cards the misplayer saw and that are discarded: the
+    misplayer); everyone else gets their number, as the view shows."""
+    caller, misplayer = event["caller"], event["seat"]
+    knowing = {"fakes": {caller, misplayer} if event["correct"] else {caller}, "from_pile": {caller},
+               "from_deck": {caller}, "discarded": {misplayer}}
+    redacted = public(event)
+    for key, seats in knowing.items():
+        if key in redacted and seat not in seats:
+            as_count(redacted, key, f"{key}_count")
+    return redacted
+
+
+def _redact_overturn(event, seat):
+    """An overturned ruling: a fake joker moved back shows its face only to the seats it moves between,
+    a deck card taken back from a correct caller only to that caller."""
+    redacted = public(event)
+    redacted["moves"] = [move if seat is not None and seat in (move["from"], move["to"]) else {**move, "face": None}
+                         for move in event["moves"]]
+    if "discarded" in redacted and seat != event.get("caller"):  # the caller's deck card, taken back
+        as_count(redacted, "discarded", "discarded_count")
+    redacted["not_undone"] = [_LEGACY_KEPT_FAKES.sub(_count_faces, line) for line in event["not_undone"]]
+    return redacted
+
+
+# Overturns recorded before their sentences counted fake jokers named the faces kept.
+_LEGACY_KEPT_FAKES = re.compile(r"^Fake joker\(s\) (.+) were played")
+
+
+def _count_faces(found):
+    return f"{len(found.group(1).split(', '))} fake joker(s) were played"
 
 
 def _redact_draw(event, seat):

@@ -57,8 +57,9 @@ def highest_first(hand):
 
 
 def every_card(state):
-    """Every card of the round wherever it lies: hands, the trick, the deck, the discard and the
-    bounty card (which is in neither the hands nor the deck), each counted once."""
+    """Every card of the round wherever it lies: hands, the trick, the deck, the discard, the cards a
+    reward step is viewing and the bounty card (which is in neither the hands nor the deck), each
+    counted once."""
     counted = Counter(state.deck) + Counter(state.discard)
     for hand in state.hands:
         counted.update(hand)
@@ -66,6 +67,8 @@ def every_card(state):
         counted.update(play.cards + play.bonus_up)
     for held in state.bonus:
         counted.update(held)
+    if state.reward is not None:  # table mode: cards viewed after the reward's count was declared
+        counted.update(state.reward.viewed)
     if state.bounty is not None:
         counted[state.bounty] += 1
     return counted

@@ -27,7 +27,7 @@ def test_the_rule_texts_reward_sequence_4_then_2(engine, position, act, refused)
     view = engine.view(state, 0)
     assert view["reward"]["cards"] == ["4C", "5C", "6C", "8C"] and view["reward"]["count"] == 4
     refused(state, 0, play("JD"), "take your come-at-me reward")
-    refused(state, 0, {"type": "reward", "declared": 3, "swap": None}, "not your reward")
+    refused(state, 0, {"type": "reward", "declared": 3, "swap": None}, "not the reward")
     _, state = act(state, 0, {"type": "reward", "declared": 4, "swap": {"take": "8C", "give": "KD"}})
     assert "8C" in state.hands[0] and "KD" not in state.hands[0]
     assert state.discard[-4:] == ("4C", "5C", "6C", "KD") and state.deck[0] == "9C"
@@ -180,7 +180,7 @@ def test_the_reward_step_refuses_bad_swaps_and_lists_every_swap(engine, position
     _, state = act(state, 1, PASS)
     _, state = act(state, 2, PASS)
     assert state.reward.count == 3 and engine.view(state, 0)["reward"]["cards"] == ["8C", "9C"]
-    refused(state, 0, {"type": "reward", "declared": 2, "swap": None}, "not your reward")  # the deck is short
+    refused(state, 0, {"type": "reward", "declared": 2, "swap": None}, "not the reward")  # the deck is short
     refused(state, 0, {"type": "reward", "declared": 3, "swap": {"take": "QS", "give": "9S"}}, "not among")
     refused(state, 0, {"type": "reward", "declared": 3, "swap": {"take": "8C", "give": "KS"}}, "do not hold")
     refused(state, 0, {"type": "reward", "declared": "3", "swap": None}, "whole number")
@@ -192,7 +192,7 @@ def test_the_reward_step_refuses_bad_swaps_and_lists_every_swap(engine, position
     assert {"type": "reward", "declared": 3, "swap": {"take": "9C", "give": "9S"}} in legal
     assert len(legal) == 1 + 2 * 1  # two viewed cards, one card left in hand
     assert engine.legal_commands(state, 1) == []
-    assert engine.view(state, 1)["reward"] == {"seat": 0, "card_count": 2, "cards": None, "count": None}
+    assert engine.view(state, 1)["reward"] == {"seat": 0, "declared": None, "card_count": 2, "cards": None, "count": None}
     events, state = act(state, 0, {"type": "reward", "declared": 3, "swap": None})
     assert state.deck == () and state.hands[0] == ("9S",) and state.to_move == 0
     seen_by_other = engine.redact_event(events[0], 1)
@@ -228,3 +228,77 @@ def test_the_extreme_hands_really_are_unbeatable_by_any_hand_of_their_size(engin
                 continue
             assert not engine.beats(cards, list(best.cards), "higher"), cards
             assert not engine.beats(cards, list(worst.cards), "lower"), cards
+
+
+# --- table mode: the reward step asks for the count first (RULINGS, Table mode) ------------------
+
+def table_reward_won(position, act, deck="8C 9C 10C JC QC KC"):
+    """Table mode: seat 0 came at them with the 5S and won: a reward of 3 is owed."""
+    state = position(["5S 9S", "4H 4D", "4S 4C"], to_move=0, deck=deck, options={"misplays": "table"})
+    _, state = act(state, 0, cam("5S"))
+    _, state = act(state, 1, PASS)
+    _, state = act(state, 2, PASS)
+    assert state.reward.count == 3
+    return state
+
+
+def test_the_reward_step_asks_for_the_declared_count_before_any_reward_card_is_shown(engine, position, act, refused):
+    """RULINGS, Table mode: "The come-at-me reward step asks for the declared count before any reward card
+    is shown, so the number of cards shown cannot give the count away"."""
+    state = table_reward_won(position, act)
+    for seat in (None, 0, 1, 2):
+        assert engine.view(state, seat)["reward"] == {"seat": 0, "declared": None, "card_count": None, "cards": None,
+                                                      "count": None}
+    # Declared first (no "swap" key): the seat views as many cards as it declared, here one too many.
+    events, state = act(state, 0, {"type": "reward", "declared": 4})
+    declared = events[0]
+    assert [e["type"] for e in events] == ["reward_declared"]
+    assert declared["viewed"] == ["8C", "9C", "10C", "JC"] and declared["misplay"]["rule"] == "reward"
+    assert state.deck == ("QC", "KC") and state.reward.viewed == ("8C", "9C", "10C", "JC")
+    assert engine.view(state, 0)["reward"] == {"seat": 0, "declared": 4, "card_count": 4,
+                                               "cards": ["8C", "9C", "10C", "JC"], "count": None}
+    assert engine.view(state, 1)["reward"] == {"seat": 0, "declared": 4, "card_count": 4, "cards": None, "count": None}
+    assert engine.redact_event(declared, 1) == {"type": "reward_declared", "seat": 0, "declared": 4,
+                                                "viewed_count": 4, "id": declared["id"]}
+    assert "misplay" not in engine.redact_event(declared, 0)
+    # Now the swap, or none; the declaration cannot be made again or changed.
+    refused(state, 0, {"type": "reward", "declared": 3}, "now swap")
+    refused(state, 0, {"type": "reward", "declared": 3, "swap": None}, "cannot be taken back")
+    refused(state, 0, PASS, "reward")
+    assert engine.legal_commands(state, 0) == [{"type": "reward", "swap": None}] + [
+        {"type": "reward", "swap": {"take": take, "give": "9S"}} for take in ("10C", "8C", "9C", "JC")]
+    events, state = act(state, 0, {"type": "reward", "swap": {"take": "JC", "give": "9S"}})
+    assert events[0] == {"type": "rewarded", "seat": 0, "declared": 4, "viewed": ["8C", "9C", "10C", "JC"],
+                         "take": "JC", "give": "9S"}
+    assert state.reward is None and state.hands[0] == ("JC",) and state.deck == ("QC", "KC")
+    assert state.discard[-4:] == ("8C", "9C", "10C", "9S") and state.to_move == 0
+    # The declaration stays open to a call until the next play.
+    assert {"type": "call_misplay", "play": declared["id"]} in engine.legal_commands(state, 1)
+    events, state = act(state, 1, {"type": "call_misplay", "play": declared["id"]})
+    assert of_type(events, "misplay_called")[0]["correct"] and of_type(events, "skipped")[0]["seat"] == 0
+
+
+def test_a_declaration_called_before_the_swap_stands_and_the_step_goes_on(engine, position, act):
+    state = table_reward_won(position, act)
+    events, state = act(state, 0, {"type": "reward", "declared": 2})
+    events, state = act(state, 2, {"type": "call_misplay", "play": events[0]["id"]})
+    assert [e["type"] for e in events] == ["misplay_called"] and state.reward.viewed == ("8C", "9C")
+    events, state = act(state, 0, {"type": "reward", "swap": None})
+    assert [e["type"] for e in events] == ["rewarded", "skipped"] and state.to_move == 1  # its penalty hands the lead on
+
+
+def test_in_table_mode_the_contracts_reward_command_still_declares_and_swaps_at_once(engine, position, act):
+    state = table_reward_won(position, act)
+    legal = engine.legal_commands(state, 0)
+    assert legal[:2] == [{"type": "reward", "declared": 3, "swap": None}, {"type": "reward", "declared": 3}]
+    events, state = act(state, 0, {"type": "reward", "declared": 3, "swap": {"take": "9C", "give": "9S"}})
+    assert events[0]["type"] == "rewarded" and events[0]["misplay"] is None and events[0]["viewed"] == ["8C", "9C", "10C"]
+    assert state.reward is None and state.deck == ("JC", "QC", "KC") and state.hands[0] == ("9C",)
+
+
+def test_the_turn_clock_finishes_a_declared_reward_without_a_swap(engine, position, act):
+    state = table_reward_won(position, act)
+    _, state = act(state, 0, {"type": "reward", "declared": 3})
+    events, state = act(state, None, {"type": "turn_timeout", "seat": 0})
+    rewarded = of_type(events, "rewarded")[0]
+    assert rewarded["declared"] == 3 and rewarded["take"] is None and state.reward is None

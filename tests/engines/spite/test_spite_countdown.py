@@ -45,9 +45,18 @@ def test_the_seconds_grow_with_the_cards_picked_up_since_the_last_play(engine, p
     assert events[0]["seat"] == 1 and events[0]["seconds"] == 8
 
 
-def test_a_dealt_hand_counts_as_picked_up(deal):
-    _, state = deal("3S 4S", "5S 6S", "7S 8S")
-    assert state.picked_up == (11, 11, 11)
+def test_the_deal_and_the_card_swap_are_not_picked_up_so_a_first_countdown_is_5_seconds(engine, deal, act):
+    """RULINGS, Countdown: "the deal and the round's card swap are not picked up"."""
+    _, state = deal("3S 4S", "5S 6S", "7S 8S", options={"rounds": 2})
+    assert state.picked_up == (0, 0, 0)
+    _, state = act(state, 0, play("3S"))
+    events, _ = act(state, 0, START)
+    assert events[0]["seat"] == 1 and events[0]["seconds"] == 5
+    while state.round == 1:  # the seat to act passes (or leads its first card) until round 2 is dealt
+        legal = [c for c in engine.legal_commands(state, state.to_move) if c["type"] in ("pass", "play")]
+        events, state = act(state, state.to_move, legal[-1] if legal[-1]["type"] == "pass" else legal[0])
+    swap = of_type(events, "swapped")[0]
+    assert any(swap["took"]) and state.picked_up == (0, 0, 0)
 
 
 def test_a_play_resets_the_count_and_buy_back_cards_count_again(engine, position, act):

@@ -206,3 +206,53 @@ def test_a_19_card_hand_gets_its_legal_list(engine, position):
     legal = engine.legal_commands(state, 1)
     assert all(command["type"] == "pass" or len(command["cards"]) == 2 or command["cards"] == ["JK"]
                for command in legal)
+
+
+# --- offered_commands: what a seat is told it may send ----------------------------------------
+
+JUDGED_TYPES = {"play", "play_fake_down"}
+
+
+def test_in_table_mode_a_seat_is_offered_its_plays_only_by_their_kind_so_nothing_tells_it_which_are_legal(
+        engine, position, act):
+    """RULINGS, Table mode: "nothing a player is sent tells whether a play they are about to make is legal"
+    (bots and tests keep the engine's legal_commands on the server)."""
+    hands = ["9S 5C", "4C 5S", "QS 8H"]
+    cannot = position(hands, to_move=1, plays=[(0, "9S")], fakes=((), ("8C",), ()), options={"misplays": "table"})
+    can = position(["9S 5C", "QC KS", "QS 8H"], to_move=1, plays=[(0, "9S")], fakes=((), ("8C",), ()),
+                   options={"misplays": "table"})
+    assert not [c for c in engine.legal_commands(cannot, 1) if c["type"] == "play"]
+    assert [c for c in engine.legal_commands(can, 1) if c["type"] == "play"]
+    for state in (cannot, can):
+        assert engine.offered_commands(state, 1) == [{"type": "play"}, {"type": "play_fake_down"}, {"type": "pass"}]
+        assert engine.board_commands(state, 1) == engine.offered_commands(state, 1)
+        # Each kind offered is taken by decide, a misplay or not.
+        act(state, 1, {"type": "play", "cards": [state.hands[1][0]]})
+        act(state, 1, {"type": "play_fake_down", "fake": "8C"})
+        # The others are offered what they may do out of turn, as listed.
+        assert engine.offered_commands(state, 0) == engine.legal_commands(state, 0) == [{"type": "start_countdown"}]
+    # On a lead, a fake joker face down is a misplay too: still offered by its kind.
+    lead = position(hands, to_move=1, fakes=((), ("8C",), ()), options={"misplays": "table"})
+    assert engine.offered_commands(lead, 1) == [{"type": "play"}, {"type": "play_fake_down"}]
+    assert not any(c["type"] == "play_fake_down" for c in engine.legal_commands(lead, 1))
+    # Strict mode offers the legal commands themselves.
+    strict = replace(can, options=replace(can.options, misplays="strict"))
+    assert engine.offered_commands(strict, 1) == engine.legal_commands(strict, 1)
+
+
+def test_the_opening_offers_a_play_and_decline_to_the_seats_holding_the_asked_rank(engine, deal):
+    _, state = deal("3S 4S", "5S 6S", "3H 8S", options={"misplays": "table"})
+    assert [engine.offered_commands(state, seat) for seat in range(3)] == [
+        [{"type": "play"}, {"type": "decline"}], [], [{"type": "play"}, {"type": "decline"}]]
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_in_random_table_mode_matches_every_legal_command_is_offered_at_least_by_its_kind(engine, seed):
+    for state, *_ in random_match(engine, 4, {"rounds": 1}, seed):
+        table = replace(state, options=replace(state.options, misplays="table"))
+        for seat in range(state.players):
+            offered = engine.offered_commands(table, seat)
+            kinds = {c["type"] for c in offered if c["type"] in JUDGED_TYPES or c == {"type": "reward"}}
+            assert all(c == {"type": c["type"]} for c in offered if c["type"] in kinds)
+            for command in engine.legal_commands(table, seat):
+                assert command in offered or command["type"] in kinds, (command, offered)
