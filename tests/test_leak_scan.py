@@ -21,6 +21,7 @@ from django.test import Client
 from api_helpers import client_for
 from events import store
 from games import game_state, lobby
+from games.engines.spite.come_at_me import viewed_cards
 from games.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -52,7 +53,7 @@ def _spank_known(state, seat):
 
 def _spite_and_malice_known(state, seat):
     known = {card for piles in state.discards for pile in piles for card in pile}
-    known |= {card for pile in state.play_piles for card in pile}
+    known |= {card for pile in state.play_piles for card in pile} | set(state.retired)  # retired: played face up
     known |= {pile[0] for pile in state.win_piles if pile}
     return known | (set(state.hands[seat]) if seat is not None else set())
 
@@ -64,13 +65,16 @@ def _spite_known(state, seat):
         known |= set(state.hands[seat]) | set(state.fakes[seat]) | set(state.bonus[seat])
         known |= {play.fake_down for play in state.trick.plays if play.seat == seat and play.fake_down}
         if state.reward is not None and state.reward.seat == seat:
-            from games.engines.spite.come_at_me import viewed_cards
-            known |= set(viewed_cards(state))
+            # Table mode shows the reward cards only once the count is declared (RULINGS).
+            known |= set(state.reward.viewed if state.options.table_mode else viewed_cards(state))
     return known
 
 
 def _spite_public_in_events(event):
-    """Cards an event turns face up for everyone: the swap's leftovers."""
+    """Cards an event turns face up for everyone, even if gone by the command's end (a trick won at once):
+    a play's cards, and the swap's leftovers."""
+    if event["type"] == "played":
+        return {*event["cards"], *event.get("fake_up", ()), *event.get("bonus_up", ())}
     return set(event.get("discarded", ())) if event["type"] == "swapped" else set()
 
 
