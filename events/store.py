@@ -92,7 +92,10 @@ def _insert_at(stream, expected_version, rows):
     (stream, version) unique constraint. Returns the number of rows inserted.
     """
     fields = [Event._meta.get_field(name) for name in _COLUMNS]
-    row_sql = "(" + ", ".join(f"CAST(%s AS {field.db_type(connection)})" for field in fields) + ")"
+    # PostgreSQL types a VALUES list from its rows, so each value is cast to its column's type; SQLite
+    # needs no cast (and would read a datetime cast to "datetime" as a number).
+    typed = "CAST(%s AS {})" if connection.vendor == "postgresql" else "%s"
+    row_sql = "(" + ", ".join(typed.format(field.db_type(connection)) for field in fields) + ")"
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     table = connection.ops.quote_name(Event._meta.db_table)
     sql = (

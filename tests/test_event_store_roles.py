@@ -56,13 +56,20 @@ def connected_as(role):
     """Django's own connection logs in as ``role`` for the block, as a process started with its DATABASE_URL would."""
     db = connection.settings_dict
     owner = db["USER"], db["PASSWORD"]
-    connection.close()
+    _reconnect()
     db["USER"], db["PASSWORD"] = role, PASSWORD
     try:
         yield
     finally:
-        connection.close()
+        _reconnect()
         db["USER"], db["PASSWORD"] = owner
+
+
+def _reconnect():
+    """Close the connection and its pool, so the next one logs in with the settings as they are then."""
+    connection.close()
+    if connection.pool:
+        connection.close_pool()
 
 
 def triggers():
