@@ -62,7 +62,7 @@ def parse_args():
         "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardroom_bench"))
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6"))
     parser.add_argument("--db-connection-limit", type=int, default=70,
-                        help="CONNECTION LIMIT of the bench database, to leave the shared server room")
+                        help="CONNECTION LIMIT of the bench database, to leave the shared server room (-1: none)")
     args = parser.parse_args()
     if not (1 <= args.tables <= 5000 and 0 < args.seconds <= 600 and args.warmup >= 0):
         parser.error("tables 1..5000, seconds 0..600, warmup >= 0")

@@ -3,6 +3,8 @@
 * Every accepted move is in the log once, by the right user: the moves the seats saw answered
   chain the stream's versions from the deal to its end with no gap, no overlap and no event by
   anyone else; only a command still unanswered when its table was left may add events nobody saw.
+  (So the log's moves equal the moves accepted; counting events would not do, as one command may
+  append several: a discard, the draw and the next seat's score.)
 * No seat saw another seat's hand: in sampled frames, the hand (``data-card``) is exactly that
   seat's own hand at that version, rebuilt from the log, and no card of the other hand is named
   (but those the seat may see elsewhere: a two-set deck has two of a card).
@@ -42,19 +44,31 @@ def check_run(tables, samples):
 
 
 def _chain(record, actors):
-    """(moves found in the log, events of an unanswered last command, a problem or None)."""
+    """(moves found in the log, events of an unanswered last command, a problem or None).
+
+    A seat's answer is the table as its connection rendered it, which may already include the
+    other seat's next move: so a move's events run from the version it was sent at to the version
+    the next move was sent at (the last one's: as far as its mover's events go).
+    """
     last = max(actors, default=0)
     if sorted(actors) != list(range(1, last + 1)):
         return 0, 0, "the stream's versions have a gap"
     if any(actors[v] != record.users[0] for v in range(1, record.start_version + 1)):
         return 0, 0, "the deal's events are not the host's"
+    moves = sorted(record.moves)
     at, found = record.start_version, 0
-    for sent_at, seen_after, user in sorted(record.moves):
+    for number, (sent_at, seen_after, user) in enumerate(moves):
         if sent_at != at:
-            return found, 0, f"a move was answered from v{sent_at} but the table was at v{at}"
-        if seen_after > last or any(actors[v] != user for v in range(sent_at + 1, seen_after + 1)):
-            return found, 0, f"the events v{sent_at + 1}..v{seen_after} are not all that mover's"
-        at, found = seen_after, found + 1
+            return found, 0, f"a move was answered from v{sent_at} but the log has moves up to v{at}"
+        if number + 1 < len(moves):
+            end = moves[number + 1][0]
+        else:
+            end = sent_at
+            while end < last and actors[end + 1] == user:
+                end += 1
+        if not sent_at < end <= seen_after or any(actors[v] != user for v in range(sent_at + 1, end + 1)):
+            return found, 0, f"no events v{sent_at + 1}..v{end} by the mover answered at v{seen_after}"
+        at, found = end, found + 1
     unseen = last - at
     if unseen and not record.in_flight:
         return found, unseen, f"{unseen} events after v{at} that no seat saw answered"

@@ -155,16 +155,15 @@ class Daphne:
             return ""
 
     def log_summary(self):
-        """What went wrong on the server side, from its output: tracebacks and their last lines."""
+        """What went wrong on the server side, from its output: each traceback's exception, counted."""
         try:
-            text = self.log_path.read_text(errors="replace")
+            lines = self.log_path.read_text(errors="replace").splitlines()
         except FileNotFoundError:
             return {}
-        errors = re.findall(r"^(\w+(?:\.\w+)*(?:Error|Exception|Refused|Timeout)\b.*)$", text, re.M)
-        kinds = {}
-        for line in errors:
-            kind = line.split(":")[0][:80]
-            kinds[kind] = kinds.get(kind, 0) + 1
-        return {"tracebacks": text.count("Traceback (most recent call last)"),
-                "exceptions": kinds,
-                "first": errors[0][:300] if errors else None}
+        exceptions = {}
+        for number, line in enumerate(lines):
+            if line.startswith("Traceback (most recent call last)"):
+                last = next((later for later in lines[number + 1:] if later and not later[0].isspace()), "?")
+                kind = last[:160]
+                exceptions[kind] = exceptions.get(kind, 0) + 1
+        return {"log": str(self.log_path), "tracebacks": sum(exceptions.values()), "exceptions": exceptions}
