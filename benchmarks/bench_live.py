@@ -57,7 +57,8 @@ def parse_args():
     parser.add_argument("--matrix", action="store_true", help="saturating 1, 10, 50, 200; human 200, 1000")
     parser.add_argument("--wait-quiet", type=float, default=0.0,
                         help="first wait (at most this many seconds) until the machine is under 10%% busy")
-    parser.add_argument("--profile", help="record the (first) Daphne with py-spy during the window, to this file")
+    parser.add_argument("--profile", help="record the (first) Daphne's CPU (the thread holding the GIL) "
+                                          "with py-spy during the window, to this file (raw format)")
     parser.add_argument("--database-url", default=os.environ.get(
         "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardroom_bench"))
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6"))
@@ -186,7 +187,7 @@ def start_profiler(path, pid, seconds):
     import subprocess
     py_spy = Path(sys.executable).parent / "py-spy"
     return subprocess.Popen([str(py_spy), "record", "--pid", str(pid), "--duration", str(int(seconds)),
-                             "--format", "raw", "--output", path, "--nonblocking", "--threads"],
+                             "--format", "raw", "--output", path, "--nonblocking", "--threads", "--gil"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
