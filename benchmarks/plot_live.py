@@ -1,0 +1,76 @@
+"""Plot latency (p50, p99) and moves/s against live tables, Cardroom beside boardgame.io.
+
+    .venv/bin/python benchmarks/plot_live.py RESULTS.jsonl [MORE.jsonl ...] --out docs/performance-latency.png
+
+Reads the JSON lines of `make bench-live` (target "cardroom", saturating shape, one Daphne) and of
+the boardgame.io harness (target "boardgame.io"); several runs at the same size are reduced to
+their median. Needs matplotlib (a developer tool: `.venv/bin/pip install matplotlib`).
+"""
+import argparse
+import json
+import statistics
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+SERIES = {"cardroom": ("Cardroom", "tab:red"), "boardgame.io": ("boardgame.io 0.50.2", "tab:blue")}
+
+
+def load(paths):
+    """{target: {tables: [run, ...]}} of the saturating, single-process runs."""
+    runs = defaultdict(lambda: defaultdict(list))
+    for path in paths:
+        with open(path) as lines:
+            for line in lines:
+                if not line.strip():
+                    continue
+                run = json.loads(line)
+                if run.get("target") == "cardroom" and (run["shape"] != "saturating" or run["daphnes"] != 1):
+                    continue
+                if run.get("target") in SERIES and run["latency_ms"]["n"]:
+                    runs[run["target"]][run.get("tables") or run.get("matches")].append(run)
+    return runs
+
+
+def medians(runs_by_size, pick):
+    sizes = sorted(runs_by_size)
+    return sizes, [statistics.median(pick(run) for run in runs_by_size[size]) for size in sizes]
+
+
+def plot(runs, out):
+    figure, (latency, throughput) = plt.subplots(1, 2, figsize=(11, 4.5))
+    for target, (label, colour) in SERIES.items():
+        if target not in runs:
+            continue
+        for percentile, style in (("p50", "-"), ("p99", "--")):
+            sizes, values = medians(runs[target], lambda run: run["latency_ms"][percentile])
+            latency.plot(sizes, values, style, marker="o", color=colour, label=f"{label} {percentile}")
+        sizes, values = medians(runs[target], lambda run: run["moves_per_s"])
+        throughput.plot(sizes, values, "-", marker="o", color=colour, label=label)
+    for axes, title, unit in ((latency, "Latency: command sent to own table updated", "ms"),
+                              (throughput, "Throughput", "moves/s")):
+        axes.set_xscale("log")
+        axes.set_yscale("log")
+        axes.set_xlabel("live tables (two seats each, saturating)")
+        axes.set_ylabel(unit)
+        axes.set_title(title)
+        axes.grid(True, which="both", alpha=0.3)
+        axes.legend(fontsize=8)
+    figure.tight_layout()
+    figure.savefig(out, dpi=110)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("results", nargs="+")
+    parser.add_argument("--out", default="docs/performance-latency.png")
+    args = parser.parse_args()
+    plot(load(args.results), args.out)
+    print(args.out)
+
+
+if __name__ == "__main__":
+    main()
