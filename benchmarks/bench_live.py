@@ -31,11 +31,16 @@ DRAIN_S = 20.0  # after the window: time for commands in flight to be answered b
 
 def main():
     args = parse_args()
+    args.database_url = service.prepare_database(args.database_url, args.db_connection_limit)
     service.setup_django(args.database_url, args.redis_url)
-    service.prepare_database(args.database_url, args.db_connection_limit)
+    service.migrate()
     runs = MATRIX if args.matrix else [(args.shape, args.tables)]
     for shape, tables in runs:
-        result = run_once(args, shape, tables)
+        try:
+            result = run_once(args, shape, tables)
+        except Exception as error:  # noqa: BLE001 - one failed run is reported, and the next one runs
+            result = {"target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes,
+                      "failed": f"{type(error).__name__}: {error}"[:1000], "at": time.strftime("%Y-%m-%dT%H:%M:%S")}
         line = json.dumps(result)
         print(line, flush=True)
         if args.out:
@@ -62,8 +67,9 @@ def parse_args():
     parser.add_argument("--database-url", default=os.environ.get(
         "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardroom_bench"))
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6"))
-    parser.add_argument("--db-connection-limit", type=int, default=70,
-                        help="CONNECTION LIMIT of the bench database, to leave the shared server room (-1: none)")
+    parser.add_argument("--db-connection-limit", type=int, default=60,
+                        help="the most connections the service may open (its role's CONNECTION LIMIT), "
+                             "to leave the shared PostgreSQL room for others; -1: no limit")
     args = parser.parse_args()
     if not (1 <= args.tables <= 5000 and 0 < args.seconds <= 600 and args.warmup >= 0):
         parser.error("tables 1..5000, seconds 0..600, warmup >= 0")
@@ -74,6 +80,7 @@ def run_once(args, shape, tables):
     quiet = meter.wait_for_quiet(args.wait_quiet) if args.wait_quiet else None
     service.reset(args.redis_url)
     players = service.create_players(2 * tables)
+    service.close_connections()
     logs = Path(tempfile.mkdtemp(prefix="bench-live-"))
     daphnes = [service.Daphne(free_port(), args.database_url, args.redis_url, logs / f"daphne{n}.log")
                for n in range(args.daphnes)]

@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/plot_live.py RESULTS.jsonl [MORE.jsonl ...] --out docs/performance-latency.png
 
+It also prints a Markdown table of the medians (the one in docs/performance.md).
+
 Reads the JSON lines of `make bench-live` (target "cardroom", saturating shape, one Daphne) and of
 the boardgame.io harness (target "boardgame.io"); several runs at the same size are reduced to
 their median. Needs matplotlib (a developer tool: `.venv/bin/pip install matplotlib`).
@@ -28,6 +30,8 @@ def load(paths):
                 if not line.strip():
                     continue
                 run = json.loads(line)
+                if run.get("failed"):
+                    continue
                 if run.get("target") == "cardroom" and (run["shape"] != "saturating" or run["daphnes"] != 1):
                     continue
                 if run.get("target") in SERIES and run["latency_ms"]["n"]:
@@ -63,13 +67,44 @@ def plot(runs, out):
     figure.savefig(out, dpi=110)
 
 
+def server_figures(run):
+    """(server CPU %, moves per server-CPU-second, other CPU %) in the same terms for both targets.
+
+    Cardroom's server is Daphne plus PostgreSQL and Redis; boardgame.io's is its one Node process.
+    """
+    if run["target"] == "cardroom":
+        cpu = run["cpu_pct"]
+        return (cpu["daphne"] + cpu["postgres"] + cpu["redis"],
+                run["moves_per_server_cpu_s"]["daphne_postgres_redis"], cpu["other"])
+    return run["server_cpu_pct"], run["moves_per_server_cpu_s"], run["system_cpu"]["other_cpu_pct"]
+
+
+def print_table(runs):
+    print("| target | tables | runs | moves/s | p50 ms | p95 ms | p99 ms | max ms | server CPU % "
+          "| moves per server-CPU-s | other CPU % | errors |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for target, (label, _) in SERIES.items():
+        for size in sorted(runs.get(target, {})):
+            group = runs[target][size]
+
+            def median(pick, group=group):
+                return statistics.median(pick(run) for run in group)
+
+            errors = sum(sum(run["errors"].values()) for run in group)
+            print(f"| {label} | {size} | {len(group)} | {median(lambda r: r['moves_per_s']):,.1f} "
+                  + " | ".join(f"{median(lambda r, p=p: r['latency_ms'][p]):,.1f}" for p in ("p50", "p95", "p99", "max"))
+                  + f" | {median(lambda r: server_figures(r)[0]):.0f} | {median(lambda r: server_figures(r)[1]):,.1f}"
+                  + f" | {median(lambda r: server_figures(r)[2]):.0f} | {errors} |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("results", nargs="+")
     parser.add_argument("--out", default="docs/performance-latency.png")
     args = parser.parse_args()
-    plot(load(args.results), args.out)
-    print(args.out)
+    runs = load(args.results)
+    plot(runs, args.out)
+    print_table(runs)
 
 
 if __name__ == "__main__":

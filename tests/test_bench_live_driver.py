@@ -82,3 +82,15 @@ def test_the_log_check_finds_a_hand_that_is_not_the_seat_own(alice, bob):
     leaked = own + "".join(f'<button data-card="{code}"></button>' for code in theirs)
     sample.update(hand=frames.parse(leaked).hand, text=leaked)
     assert not check.check_run({}, [sample])["ok"]
+
+
+def test_the_log_check_leaves_an_unanswered_last_command_to_the_table_left_with_one_in_flight(alice, bob):
+    table = _started(alice, bob)
+    record = _play(table, alice, bob, 5)
+    record.moves.pop()  # the seat left the table before the answer to its last command came
+    record.in_flight = True
+    report = check.check_run({record.table_id: record}, [])
+    assert report["ok"] and report["moves_in_log"] == 4 and report["events_unseen_in_flight"] > 0
+
+    record.in_flight = False
+    assert not check.check_run({record.table_id: record}, [])["ok"]

@@ -48,7 +48,7 @@ def _chain(record, actors):
 
     A seat's answer is the table as its connection rendered it, which may already include the
     other seat's next move: so a move's events run from the version it was sent at to the version
-    the next move was sent at (the last one's: as far as its mover's events go).
+    the next move was sent at (the last one's: as far as its mover's events go, up to its answer).
     """
     last = max(actors, default=0)
     if sorted(actors) != list(range(1, last + 1)):
@@ -63,8 +63,8 @@ def _chain(record, actors):
         if number + 1 < len(moves):
             end = moves[number + 1][0]
         else:
-            end = sent_at
-            while end < last and actors[end + 1] == user:
+            end = sent_at  # its events end by the version it was answered at; later ones were in flight
+            while end < min(last, seen_after) and actors[end + 1] == user:
                 end += 1
         if not sent_at < end <= seen_after or any(actors[v] != user for v in range(sent_at + 1, end + 1)):
             return found, 0, f"no events v{sent_at + 1}..v{end} by the mover answered at v{seen_after}"

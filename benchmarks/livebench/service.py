@@ -38,23 +38,37 @@ def setup_django(database_url, redis_url):
 
 
 def prepare_database(database_url, connection_limit):
-    """Create the bench database if missing, cap its connections, migrate it.
+    """Create the bench database and its own login role; the URL the service and the driver use.
 
-    The cap keeps the shared PostgreSQL (max_connections 100 here) usable by everyone else when
-    the service under test opens too many: the service then gets "too many connections" errors,
-    which the run reports, instead of other people's test runs failing.
+    The role (named after the database, not a superuser) owns the database and may hold at most
+    ``connection_limit`` connections: when the service under test opens too many, it gets "too
+    many connections" errors, which the run reports, instead of the shared PostgreSQL (max 100
+    connections here) refusing everyone else's test runs. PostgreSQL does not apply a connection
+    limit to superusers, hence the role. A bench database owned by anyone else is dropped and
+    made anew (each run empties it anyway).
     """
     import environ
     import psycopg
     config = environ.Env.db_url_config(database_url)
-    name = config["NAME"]
+    name = role = config["NAME"]
     admin = psycopg.connect(host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"],
                             password=config["PASSWORD"] or None, dbname="postgres", autocommit=True)
     with admin:
-        exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            admin.execute(f'CREATE DATABASE "{name}"')
-        admin.execute(f'ALTER DATABASE "{name}" CONNECTION LIMIT {int(connection_limit)}')
+        if admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone():
+            admin.execute(f'ALTER ROLE "{role}" LOGIN NOSUPERUSER CONNECTION LIMIT {int(connection_limit)}')
+        else:
+            admin.execute(f'CREATE ROLE "{role}" LOGIN NOSUPERUSER CONNECTION LIMIT {int(connection_limit)}')
+        owner = admin.execute("SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if owner and owner[0] != role:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+            owner = None
+        if not owner:
+            admin.execute(f'CREATE DATABASE "{name}" OWNER "{role}"')
+    host = config["HOST"] or "127.0.0.1"
+    return f"postgres://{role}@{host}:{config['PORT'] or 5432}/{name}"
+
+
+def migrate():
     from django.core.management import call_command
     call_command("migrate", interactive=False, verbosity=0)
 
@@ -67,6 +81,12 @@ def reset(redis_url):
     call_command("flush", interactive=False, verbosity=0)
     connection.close()
     redis.Redis.from_url(redis_url).flushdb()
+
+
+def close_connections():
+    """The driver holds no connection while the service runs (they count against the role's limit)."""
+    from django.db import connections
+    connections.close_all()
 
 
 def redis_pid(redis_url):
