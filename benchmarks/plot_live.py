@@ -18,6 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+MIN_ANSWERS = 20
 SERIES = {"cardroom": ("Cardroom", "tab:red"), "boardgame.io": ("boardgame.io 0.50.2", "tab:blue")}
 
 
@@ -45,12 +46,17 @@ def medians(runs_by_size, pick):
 
 
 def plot(runs, out):
-    figure, (latency, throughput) = plt.subplots(1, 2, figsize=(11, 4.5))
+    figure, (latency, throughput) = plt.subplots(1, 2, figsize=(11, 4.8))
+    left_out = []
     for target, (label, colour) in SERIES.items():
         if target not in runs:
             continue
+        # Latency percentiles of a handful of answers say nothing: such sizes are named below the plot.
+        answered = {size: group for size, group in runs[target].items()
+                    if statistics.median(run["latency_ms"]["n"] for run in group) >= MIN_ANSWERS}
+        left_out += [f"{label} at {size}" for size in sorted(set(runs[target]) - set(answered))]
         for percentile, style in (("p50", "-"), ("p99", "--")):
-            sizes, values = medians(runs[target], lambda run: run["latency_ms"][percentile])
+            sizes, values = medians(answered, lambda run: run["latency_ms"][percentile])
             latency.plot(sizes, values, style, marker="o", color=colour, label=f"{label} {percentile}")
         sizes, values = medians(runs[target], lambda run: run["moves_per_s"])
         throughput.plot(sizes, values, "-", marker="o", color=colour, label=label)
@@ -63,7 +69,10 @@ def plot(runs, out):
         axes.set_title(title)
         axes.grid(True, which="both", alpha=0.3)
         axes.legend(fontsize=8)
-    figure.tight_layout()
+    if left_out:
+        figure.text(0.01, 0.01, f"No latency plotted (fewer than {MIN_ANSWERS} answers in the window, "
+                    f"the service fell over): {', '.join(left_out)}", fontsize=8)
+    figure.tight_layout(rect=(0, 0.04, 1, 1))
     figure.savefig(out, dpi=110)
 
 
@@ -91,7 +100,7 @@ def print_table(runs):
                 return statistics.median(pick(run) for run in group)
 
             errors = sum(sum(run["errors"].values()) for run in group)
-            print(f"| {label} | {size} | {len(group)} | {median(lambda r: r['moves_per_s']):,.1f} "
+            print(f"| {label} | {size} | {len(group)} | {median(lambda r: r['moves_per_s']):,.1f} | "
                   + " | ".join(f"{median(lambda r, p=p: r['latency_ms'][p]):,.1f}" for p in ("p50", "p95", "p99", "max"))
                   + f" | {median(lambda r: server_figures(r)[0]):.0f} | {median(lambda r: server_figures(r)[1]):,.1f}"
                   + f" | {median(lambda r: server_figures(r)[2]):.0f} | {errors} |")
