@@ -31,6 +31,7 @@ DRAIN_S = 20.0  # after the window: time for commands in flight to be answered b
 
 def main():
     args = parse_args()
+    args.admin_database_url = args.database_url
     args.database_url = service.prepare_database(args.database_url, args.db_connection_limit)
     service.setup_django(args.database_url, args.redis_url)
     service.migrate()
@@ -64,6 +65,8 @@ def parse_args():
                         help="first wait (at most this many seconds) until the machine is under 10%% busy")
     parser.add_argument("--profile", help="record the (first) Daphne's CPU (the thread holding the GIL) "
                                           "with py-spy during the window, to this file (raw format)")
+    parser.add_argument("--profile-wall", action="store_true",
+                        help="with --profile: every thread's wall time, waits included, instead of CPU")
     parser.add_argument("--database-url", default=os.environ.get(
         "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardroom_bench"))
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6"))
@@ -133,13 +136,14 @@ async def drive(args, pace, players, daphnes, redis_pid, ramp):
         tasks.append(asyncio.create_task(lanes.run_lane(number, host, guest, pace, stats, stop, args.seed, delay)))
     await asyncio.sleep(max(0.0, window_start - clock()))
     pids = [daphne.pid for daphne in daphnes]
-    profiler = start_profiler(args.profile, pids[0], args.seconds)
+    profiler = start_profiler(args.profile, args.profile_wall, pids[0], args.seconds)
     before = meter.Snapshot.take(pids, redis_pid)
-    rss_max, seats = [0.0] * len(pids), []
+    rss_max, seats, connections = [0.0] * len(pids), [], []
     while clock() < stats.window_end:
         await asyncio.sleep(min(0.5, max(0.0, stats.window_end - clock())))
         rss_max = [max(peak, meter.rss_mb(pid)) for peak, pid in zip(rss_max, pids)]
         seats.append(stats.connected_seats)
+        connections.append(await asyncio.to_thread(service.connections_open, args.admin_database_url))
     after = meter.Snapshot.take(pids, redis_pid)
     rss_end = [round(meter.rss_mb(pid), 1) for pid in pids]
     stop.set()
@@ -154,12 +158,18 @@ async def drive(args, pace, players, daphnes, redis_pid, ramp):
         "cpu_pct": meter.cpu_report(before, after),
         "daphne_cpu_s": after.daphne - before.daphne,
         "service_cpu_s": sum(getattr(after, k) - getattr(before, k) for k in ("daphne", "postgres", "redis")),
-        "connected_seats": {"mean": round(sum(seats) / max(1, len(seats)), 1), "min": min(seats, default=0),
-                            "max": max(seats, default=0)},
+        "connected_seats": spread(seats),
+        "db_connections": spread(connections),
         "lanes_still_running_after_drain": len(unfinished),
         "rss": {"window_end": rss_end, "window_max": [round(r, 1) for r in rss_max]},
         "stats": stats,
     }
+
+
+def spread(samples):
+    samples = [sample for sample in samples if sample is not None]
+    return {"mean": round(sum(samples) / max(1, len(samples)), 1), "min": min(samples, default=0),
+            "max": max(samples, default=0)}
 
 
 def summarize(stats, window_s):
@@ -188,13 +198,14 @@ def percentile(ordered, p):
     return round(ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))], 2)
 
 
-def start_profiler(path, pid, seconds):
+def start_profiler(path, wall, pid, seconds):
     if not path:
         return None
     import subprocess
     py_spy = Path(sys.executable).parent / "py-spy"
     return subprocess.Popen([str(py_spy), "record", "--pid", str(pid), "--duration", str(int(seconds)),
-                             "--format", "raw", "--output", path, "--nonblocking", "--threads", "--gil"],
+                             "--format", "raw", "--output", path, "--nonblocking", "--threads",
+                             "--idle" if wall else "--gil"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

@@ -5,8 +5,9 @@ then each seat loads the table page and opens the table websocket, as the page d
 sends one legal command, chosen with its own seeded generator, as soon as a table frame shows it
 may act (a non-empty #legal-commands); "human" seats first think for 1-3 s. Latency runs from
 sending a command until that seat receives the table at a newer version. When the game ends the
-lane starts a new table; when a table fails (a timeout, a dropped socket) the error is counted and
-the lane starts a new one too. Every wait has a time limit.
+lane starts a new table; when a table fails (a timeout, a dropped socket, an HTTP error) the error
+is counted and the lane starts a new one after a pause that doubles with each failure in a row
+(1 s up to 8 s). Every wait has a time limit.
 """
 import asyncio
 import json
@@ -111,21 +112,23 @@ class Player:
 async def run_lane(number, host, guest, pace, stats, stop, seed, start_delay=0.0):
     """Keep one table in play until ``stop`` is set: a new table after each game or failure."""
     await asyncio.sleep(start_delay)
-    tables_played = 0
+    tables_played = failures = 0
+    backoff = random.Random(f"{seed}:{number}:backoff")
     while not stop.is_set():
+        if failures:  # as a person would: try again after a while, longer each time (1, 2, 4, 8 s)
+            await asyncio.sleep(min(8.0, 2.0 ** (failures - 1)) * backoff.uniform(0.75, 1.25))
         try:
             record = await set_up_table(host, guest, pace)
         except http.HTTPError as error:
             stats.error(error.kind, error)
-            await asyncio.sleep(1.0)
+            failures += 1
             continue
         stats.tables_created += 1
         stats.tables[record.table_id] = record
         rngs = [random.Random(f"{seed}:{number}:{tables_played}:{seat}") for seat in (0, 1)]
         tables_played += 1
         seats = [Seat(player, seat, record, pace, stats, rngs[seat]) for seat, player in enumerate((host, guest))]
-        if not await play_table(seats, stop, stats, pace):
-            await asyncio.sleep(0.5)
+        failures = 0 if await play_table(seats, stop, stats, pace) else failures + 1
 
 
 async def set_up_table(host, guest, pace):

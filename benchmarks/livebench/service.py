@@ -48,12 +48,9 @@ def prepare_database(database_url, connection_limit):
     made anew (each run empties it anyway).
     """
     import environ
-    import psycopg
     config = environ.Env.db_url_config(database_url)
     name = role = config["NAME"]
-    admin = psycopg.connect(host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"],
-                            password=config["PASSWORD"] or None, dbname="postgres", autocommit=True)
-    with admin:
+    with _admin_connection(database_url) as admin:
         if admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone():
             admin.execute(f'ALTER ROLE "{role}" LOGIN NOSUPERUSER CONNECTION LIMIT {int(connection_limit)}')
         else:
@@ -66,6 +63,28 @@ def prepare_database(database_url, connection_limit):
             admin.execute(f'CREATE DATABASE "{name}" OWNER "{role}"')
     host = config["HOST"] or "127.0.0.1"
     return f"postgres://{role}@{host}:{config['PORT'] or 5432}/{name}"
+
+
+def connections_open(admin_url):
+    """How many connections the service's role holds now (asked as the admin, outside its limit); None if unknown."""
+    import environ
+    import psycopg
+    try:
+        with _admin_connection(admin_url) as admin:
+            return admin.execute("SELECT count(*) FROM pg_stat_activity WHERE usename = %s",
+                                 [environ.Env.db_url_config(admin_url)["NAME"]]).fetchone()[0]
+    except psycopg.Error:
+        return None
+
+
+def _admin_connection(admin_url):
+    """A connection to the server's "postgres" database as the URL's (super)user."""
+    import environ
+    import psycopg
+    config = environ.Env.db_url_config(admin_url)
+    return psycopg.connect(host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"],
+                           password=config["PASSWORD"] or None, dbname="postgres", autocommit=True,
+                           connect_timeout=5)
 
 
 def migrate():
