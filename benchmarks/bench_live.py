@@ -138,14 +138,12 @@ async def drive(args, pace, players, daphnes, redis_pid, ramp):
     pids = [daphne.pid for daphne in daphnes]
     profiler = start_profiler(args.profile, args.profile_wall, pids[0], args.seconds)
     before = meter.Snapshot.take(pids, redis_pid)
-    rss_max, seats, connections = [0.0] * len(pids), [], []
-    while clock() < stats.window_end:
-        await asyncio.sleep(min(0.5, max(0.0, stats.window_end - clock())))
-        rss_max = [max(peak, meter.rss_mb(pid)) for peak, pid in zip(rss_max, pids)]
-        seats.append(stats.connected_seats)
-        connections.append(await asyncio.to_thread(service.connections_open, args.admin_database_url))
+    samples = {"rss_max": [0.0] * len(pids), "seats": [], "connections": []}
+    sampler = asyncio.create_task(sample_window(samples, pids, stats, args.admin_database_url))
+    await asyncio.sleep(max(0.0, stats.window_end - clock()))
     after = meter.Snapshot.take(pids, redis_pid)
     rss_end = [round(meter.rss_mb(pid), 1) for pid in pids]
+    sampler.cancel()
     stop.set()
     _, unfinished = await asyncio.wait(tasks, timeout=DRAIN_S)
     for task in unfinished:
@@ -158,12 +156,21 @@ async def drive(args, pace, players, daphnes, redis_pid, ramp):
         "cpu_pct": meter.cpu_report(before, after),
         "daphne_cpu_s": after.daphne - before.daphne,
         "service_cpu_s": sum(getattr(after, k) - getattr(before, k) for k in ("daphne", "postgres", "redis")),
-        "connected_seats": spread(seats),
-        "db_connections": spread(connections),
+        "connected_seats": spread(samples["seats"]),
+        "db_connections": spread(samples["connections"]),
         "lanes_still_running_after_drain": len(unfinished),
-        "rss": {"window_end": rss_end, "window_max": [round(r, 1) for r in rss_max]},
+        "rss": {"window_end": rss_end, "window_max": [round(r, 1) for r in samples["rss_max"]]},
         "stats": stats,
     }
+
+
+async def sample_window(samples, pids, stats, admin_database_url):
+    """Every half second of the window: Daphne's peak RSS, the seats connected, the service's connections."""
+    while True:
+        await asyncio.sleep(0.5)
+        samples["rss_max"] = [max(peak, meter.rss_mb(pid)) for peak, pid in zip(samples["rss_max"], pids)]
+        samples["seats"].append(stats.connected_seats)
+        samples["connections"].append(await asyncio.to_thread(service.connections_open, admin_database_url))
 
 
 def spread(samples):

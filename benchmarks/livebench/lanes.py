@@ -171,7 +171,7 @@ async def play_table(seats, stop, stats, pace):
     if any(task.result() == "over" for task in done if not task.cancelled() and not task.exception()):
         stats.game_over(time.monotonic())
     for failure in failures:
-        if isinstance(failure, SeatError):
+        if isinstance(failure, (SeatError, http.HTTPError)):  # the table page may time out too
             stats.error(failure.kind, failure)
         else:
             stats.error("driver_bug", repr(failure))
@@ -222,11 +222,11 @@ class Seat:
 
     async def converse(self, socket, stop):
         while True:
-            text, frame = await self.receive(socket)
+            text, frame, received_at = await self.receive(socket)
             if frame.kind == "refusal":
                 await self.refused(socket, frame)
                 continue
-            self.table_seen(frame, text)
+            self.table_seen(frame, text, received_at)
             if frame.over:
                 return "over"
             if self.pending is None and frame.legal and not stop.is_set():
@@ -238,17 +238,18 @@ class Seat:
         limit = self.pace.command_timeout_s if self.pending else self.pace.idle_timeout_s
         try:
             text = await asyncio.wait_for(socket.recv(), limit)
+            received_at = time.monotonic()
         except TimeoutError:
             waiting = "its command's answer" if self.pending else "any frame"
             raise SeatError("timeout", f"seat {self.seat} of {self.path} waited {limit:g} s for {waiting}") from None
         except ConnectionClosed as closed:
             raise SeatError("disconnect", f"{self.path}: {closed}") from None
         try:
-            return text, frames.parse(text)
+            return text, frames.parse(text), received_at
         except frames.BadFrame as error:
             raise SeatError("bad_frame", f"{self.path}: {error}") from None
 
-    def table_seen(self, frame, text):
+    def table_seen(self, frame, text, received_at):
         self.stats.frames += 1
         if frame.seat != self.seat:
             raise SeatError("wrong_seat", f"seat {self.seat} of {self.path} got a frame for seat {frame.seat}")
@@ -262,7 +263,7 @@ class Seat:
             sent_version, sent_at = self.pending
             self.pending = None
             self.refusals_in_a_row = 0
-            self.stats.move_answered(sent_at, time.monotonic())
+            self.stats.move_answered(sent_at, received_at)
             self.record.moves.append((sent_version, frame.version, self.player.id))
 
     async def refused(self, socket, frame):
