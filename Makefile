@@ -8,7 +8,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: install run worker test bench clean
+.PHONY: install run worker test bench bench-live clean
 
 $(BIN)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,15 @@ test: install
 
 bench: install
 	$(BIN)/python benchmarks/bench_engines.py
+
+# The live path under load (docs/performance.md): Daphne on PostgreSQL and Redis, browser-like
+# websocket clients; one JSON line per run. BENCH_ARGS replaces the default matrix, e.g.
+#   make bench-live BENCH_ARGS="--tables 50 --seconds 20 --daphnes 2"
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom_bench
+BENCH_REDIS_URL ?= redis://127.0.0.1:6379/6
+BENCH_ARGS ?= --matrix --warmup 8 --seconds 20
+bench-live: install
+	$(BIN)/python benchmarks/bench_live.py --database-url $(BENCH_DATABASE_URL) --redis-url $(BENCH_REDIS_URL) $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles

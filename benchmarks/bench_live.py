@@ -1,0 +1,226 @@
+"""Load benchmark of the live path: N two-player Spank! tables played by browser-like websocket clients.
+
+    .venv/bin/python benchmarks/bench_live.py [--tables N] [--shape saturating|human] [--seconds S]
+        [--warmup W] [--daphnes 1|2] [--seed S] [--out FILE] [--wait-quiet SECS] [--matrix]
+
+Each run empties the bench database and Redis db, starts Daphne (two with --daphnes 2: seat 0 of
+every table on one, seat 1 on the other), plays for the warm-up and then the measured window, stops
+Daphne by its PID, checks what the seats saw against the event log and prints one JSON line (and
+appends it to --out). --matrix runs the saturating shape at 1, 10, 50 and 200 tables and the human
+shape at 200 and 1,000 (what `make bench-live` runs). docs/performance.md says what each field means.
+"""
+import argparse
+import asyncio
+import json
+import math
+import os
+import socket
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.livebench import check, lanes, meter, service  # noqa: E402
+
+MATRIX = [("saturating", 1), ("saturating", 10), ("saturating", 50), ("saturating", 200),
+          ("human", 200), ("human", 1000)]
+DRAIN_S = 20.0  # after the window: time for commands in flight to be answered before lanes are cancelled
+
+
+def main():
+    args = parse_args()
+    args.admin_database_url = args.database_url
+    args.database_url = service.prepare_database(args.database_url, args.db_connection_limit)
+    service.setup_django(args.database_url, args.redis_url)
+    service.migrate()
+    runs = MATRIX if args.matrix else [(args.shape, args.tables)]
+    for shape, tables in runs:
+        try:
+            result = run_once(args, shape, tables)
+        except Exception as error:  # noqa: BLE001 - one failed run is reported, and the next one runs
+            result = {"target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes,
+                      "failed": f"{type(error).__name__}: {error}"[:1000], "at": time.strftime("%Y-%m-%dT%H:%M:%S")}
+        line = json.dumps(result)
+        print(line, flush=True)
+        if args.out:
+            with open(args.out, "a") as out:
+                out.write(line + "\n")
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--shape", choices=["saturating", "human"], default="saturating")
+    parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
+    parser.add_argument("--warmup", type=float, default=10.0)
+    parser.add_argument("--ramp", type=float, default=None,
+                        help="seconds over which the lanes start (default: min(warmup/2, tables/50))")
+    parser.add_argument("--daphnes", type=int, choices=[1, 2], default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", help="append each JSON line to this file too")
+    parser.add_argument("--matrix", action="store_true", help="saturating 1, 10, 50, 200; human 200, 1000")
+    parser.add_argument("--wait-quiet", type=float, default=0.0,
+                        help="first wait (at most this many seconds) until the machine is under 10%% busy")
+    parser.add_argument("--profile", help="record the (first) Daphne's CPU (the thread holding the GIL) "
+                                          "with py-spy during the window, to this file (raw format)")
+    parser.add_argument("--profile-wall", action="store_true",
+                        help="with --profile: every thread's wall time, waits included, instead of CPU")
+    parser.add_argument("--database-url", default=os.environ.get(
+        "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardroom_bench"))
+    parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6"))
+    parser.add_argument("--db-connection-limit", type=int, default=60,
+                        help="the most connections the service may open (its role's CONNECTION LIMIT), "
+                             "to leave the shared PostgreSQL room for others; -1: no limit")
+    args = parser.parse_args()
+    if not (1 <= args.tables <= 5000 and 0 < args.seconds <= 600 and args.warmup >= 0):
+        parser.error("tables 1..5000, seconds 0..600, warmup >= 0")
+    return args
+
+
+def run_once(args, shape, tables):
+    quiet = meter.wait_for_quiet(args.wait_quiet) if args.wait_quiet else None
+    service.reset(args.redis_url)
+    players = service.create_players(2 * tables)
+    service.close_connections()
+    logs = Path(tempfile.mkdtemp(prefix="bench-live-"))
+    daphnes = [service.Daphne(free_port(), args.database_url, args.redis_url, logs / f"daphne{n}.log")
+               for n in range(args.daphnes)]
+    calib_before = meter.calibrate_ms()
+    try:
+        for daphne in daphnes:
+            daphne.start()
+        for daphne in daphnes:
+            daphne.wait_ready()
+        idle_rss = [round(meter.rss_mb(d.pid), 1) for d in daphnes]
+        pace = lanes.Pace(shape)
+        ramp = args.ramp if args.ramp is not None else min(args.warmup / 2, tables / 50)
+        hard_limit = args.warmup + args.seconds + DRAIN_S + 60
+        measured = asyncio.run(asyncio.wait_for(
+            drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp), hard_limit))
+    finally:
+        for daphne in daphnes:
+            daphne.stop()
+    stats, rss = measured.pop("stats"), measured.pop("rss")
+    daphne_cpu_s, service_cpu_s = measured.pop("daphne_cpu_s"), measured.pop("service_cpu_s")
+    return {
+        "target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes, "seed": args.seed,
+        "seconds": args.seconds, "warmup_s": args.warmup, "ramp_s": round(ramp, 1), **measured,
+        **summarize(stats, measured["window_s"]),
+        "moves_per_server_cpu_s": {
+            "daphne": round(stats.moves_in_window / max(daphne_cpu_s, 1e-9), 2),
+            "daphne_postgres_redis": round(stats.moves_in_window / max(service_cpu_s, 1e-9), 2)},
+        "server_rss_mb": {"idle": idle_rss, **rss},
+        "correctness": check.check_run(stats.tables, stats.samples),
+        "server_log": [daphne.log_summary() for daphne in daphnes],
+        "calib_ms": {"before": calib_before, "after": meter.calibrate_ms()},
+        "quiet_wait": quiet,
+        "cpus": meter.NCPU,
+        "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+
+
+async def drive(args, pace, players, daphnes, redis_pid, ramp):
+    """Run the lanes through warm-up and window; the window's CPU, memory and seat counts."""
+    clock = time.monotonic
+    window_start = clock() + args.warmup
+    stats = lanes.Stats(window_start, window_start + args.seconds)
+    stop = asyncio.Event()
+    ports = [daphne.port for daphne in daphnes]
+    tasks = []
+    for number in range(len(players) // 2):
+        host = lanes.Player(**players[2 * number], port=ports[0])
+        guest = lanes.Player(**players[2 * number + 1], port=ports[-1])
+        delay = ramp * number / max(1, len(players) // 2)
+        tasks.append(asyncio.create_task(lanes.run_lane(number, host, guest, pace, stats, stop, args.seed, delay)))
+    await asyncio.sleep(max(0.0, window_start - clock()))
+    pids = [daphne.pid for daphne in daphnes]
+    profiler = start_profiler(args.profile, args.profile_wall, pids[0], args.seconds)
+    before = meter.Snapshot.take(pids, redis_pid)
+    samples = {"rss_max": [0.0] * len(pids), "seats": [], "connections": []}
+    sampler = asyncio.create_task(sample_window(samples, pids, stats, args.admin_database_url))
+    await asyncio.sleep(max(0.0, stats.window_end - clock()))
+    after = meter.Snapshot.take(pids, redis_pid)
+    rss_end = [round(meter.rss_mb(pid), 1) for pid in pids]
+    sampler.cancel()
+    stop.set()
+    _, unfinished = await asyncio.wait(tasks, timeout=DRAIN_S)
+    for task in unfinished:
+        task.cancel()
+    await asyncio.wait(tasks, timeout=10)
+    if profiler:
+        profiler.wait(timeout=60)
+    return {
+        "window_s": round(after.at - before.at, 2),
+        "cpu_pct": meter.cpu_report(before, after),
+        "daphne_cpu_s": after.daphne - before.daphne,
+        "service_cpu_s": sum(getattr(after, k) - getattr(before, k) for k in ("daphne", "postgres", "redis")),
+        "connected_seats": spread(samples["seats"]),
+        "db_connections": spread(samples["connections"]),
+        "lanes_still_running_after_drain": len(unfinished),
+        "rss": {"window_end": rss_end, "window_max": [round(r, 1) for r in samples["rss_max"]]},
+        "stats": stats,
+    }
+
+
+async def sample_window(samples, pids, stats, admin_database_url):
+    """Every half second of the window: Daphne's peak RSS, the seats connected, the service's connections."""
+    while True:
+        await asyncio.sleep(0.5)
+        samples["rss_max"] = [max(peak, meter.rss_mb(pid)) for peak, pid in zip(samples["rss_max"], pids)]
+        samples["seats"].append(stats.connected_seats)
+        samples["connections"].append(await asyncio.to_thread(service.connections_open, admin_database_url))
+
+
+def spread(samples):
+    samples = [sample for sample in samples if sample is not None]
+    return {"mean": round(sum(samples) / max(1, len(samples)), 1), "min": min(samples, default=0),
+            "max": max(samples, default=0)}
+
+
+def summarize(stats, window_s):
+    latencies = sorted(stats.latencies_ms)
+    return {
+        "moves": stats.moves_in_window,
+        "moves_per_s": round(stats.moves_in_window / window_s, 2),
+        "latency_ms": {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95),
+                       "p99": percentile(latencies, 99), "max": round(latencies[-1], 2) if latencies else None,
+                       "mean": round(sum(latencies) / len(latencies), 2) if latencies else None,
+                       "n": len(latencies)},
+        "games_completed": stats.games_completed,
+        "tables_created": stats.tables_created,
+        "moves_total": stats.moves_total,
+        "frames": stats.frames,
+        "duplicate_frames": stats.duplicate_frames,
+        "errors": dict(stats.errors),
+        "first_errors": stats.first_errors,
+    }
+
+
+def percentile(ordered, p):
+    """The nearest-rank percentile (as the boardgame.io harness computes it)."""
+    if not ordered:
+        return None
+    return round(ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))], 2)
+
+
+def start_profiler(path, wall, pid, seconds):
+    if not path:
+        return None
+    import subprocess
+    py_spy = Path(sys.executable).parent / "py-spy"
+    return subprocess.Popen([str(py_spy), "record", "--pid", str(pid), "--duration", str(int(seconds)),
+                             "--format", "raw", "--output", path, "--nonblocking", "--threads",
+                             "--idle" if wall else "--gil"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind((service.HOST, 0))
+        return probe.getsockname()[1]
+
+
+if __name__ == "__main__":
+    main()

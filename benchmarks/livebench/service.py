@@ -1,0 +1,208 @@
+"""The service under test, run as the README's multi-process set-up: PostgreSQL, Redis, Daphne.
+
+Daphne runs as separate processes (``.venv/bin/daphne ... config.asgi:application``) with
+DATABASE_URL and REDIS_URL set, so nothing is shared with the driver but the database and Redis.
+With REDIS_URL set the web process runs no embedded Celery worker; none is started either: Spank!
+tables without a turn clock set no timers, so no job is ever queued.
+
+The driver process itself uses Django (same settings) only to prepare the database, to create the
+players and their sessions, and to check the log after a run: never while the lanes play.
+"""
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from datetime import timedelta
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DAPHNE = REPO / ".venv" / "bin" / "daphne"
+HOST = "127.0.0.1"
+
+
+def setup_django(database_url, redis_url):
+    """Point this process's Django at the bench database and Redis (before anything imports models)."""
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["REDIS_URL"] = redis_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    import django
+    django.setup()
+
+
+def prepare_database(database_url, connection_limit):
+    """Create the bench database and its own login role; the URL the service and the driver use.
+
+    The role (named after the database, not a superuser) owns the database and may hold at most
+    ``connection_limit`` connections: when the service under test opens too many, it gets "too
+    many connections" errors, which the run reports, instead of the shared PostgreSQL (max 100
+    connections here) refusing everyone else's test runs. PostgreSQL does not apply a connection
+    limit to superusers, hence the role. A bench database owned by anyone else is dropped and
+    made anew (each run empties it anyway).
+    """
+    import environ
+    config = environ.Env.db_url_config(database_url)
+    name = role = config["NAME"]
+    with _admin_connection(database_url) as admin:
+        if admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone():
+            admin.execute(f'ALTER ROLE "{role}" LOGIN NOSUPERUSER CONNECTION LIMIT {int(connection_limit)}')
+        else:
+            admin.execute(f'CREATE ROLE "{role}" LOGIN NOSUPERUSER CONNECTION LIMIT {int(connection_limit)}')
+        owner = admin.execute("SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if owner and owner[0] != role:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+            owner = None
+        if not owner:
+            admin.execute(f'CREATE DATABASE "{name}" OWNER "{role}"')
+    host = config["HOST"] or "127.0.0.1"
+    return f"postgres://{role}@{host}:{config['PORT'] or 5432}/{name}"
+
+
+def connections_open(admin_url):
+    """How many connections the service's role holds now (asked as the admin, outside its limit); None if unknown."""
+    import environ
+    import psycopg
+    try:
+        with _admin_connection(admin_url) as admin:
+            return admin.execute("SELECT count(*) FROM pg_stat_activity WHERE usename = %s",
+                                 [environ.Env.db_url_config(admin_url)["NAME"]]).fetchone()[0]
+    except psycopg.Error:
+        return None
+
+
+def _admin_connection(admin_url):
+    """A connection to the server's "postgres" database as the URL's (super)user."""
+    import environ
+    import psycopg
+    config = environ.Env.db_url_config(admin_url)
+    return psycopg.connect(host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"],
+                           password=config["PASSWORD"] or None, dbname="postgres", autocommit=True,
+                           connect_timeout=5)
+
+
+def migrate():
+    from django.core.management import call_command
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def reset(redis_url):
+    """Empty the bench database (TRUNCATE, as the test runner's flush) and the bench Redis db."""
+    import redis
+    from django.core.management import call_command
+    from django.db import connection
+    call_command("flush", interactive=False, verbosity=0)
+    connection.close()
+    redis.Redis.from_url(redis_url).flushdb()
+
+
+def close_connections():
+    """The driver holds no connection while the service runs (they count against the role's limit)."""
+    from django.db import connections
+    connections.close_all()
+
+
+def redis_pid(redis_url):
+    import redis
+    return int(redis.Redis.from_url(redis_url).info("server")["process_id"])
+
+
+def create_players(count):
+    """``count`` users, each with a logged-in session and a CSRF token: [{id, cookies, csrf}].
+
+    Users are bulk-inserted with an unusable password and their sessions written straight into
+    the session table: no password hashing, and no login request that a per-address throttle on
+    the login page could refuse.
+    """
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+    from django.utils.crypto import get_random_string
+    User = get_user_model()
+    password = make_password(None)
+    users = User.objects.bulk_create(
+        User(username=f"bench{n}", display_name=f"Bench {n}", password=password) for n in range(count))
+    codec, expires = SessionStore(), timezone.now() + timedelta(days=1)
+    players, sessions = [], []
+    for user in users:
+        key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
+        data = {SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+                HASH_SESSION_KEY: user.get_session_auth_hash()}
+        sessions.append(Session(session_key=key, session_data=codec.encode(data), expire_date=expires))
+        csrf = secrets.token_hex(16)  # 32 characters: Django takes the unmasked secret as the header too
+        players.append({"id": user.pk, "cookie": f"sessionid={key}; csrftoken={csrf}", "csrf": csrf})
+    Session.objects.bulk_create(sessions, batch_size=1000)
+    return players
+
+
+class Daphne:
+    """One Daphne process on ``port``, its output in ``log_path``; stopped by its PID."""
+
+    def __init__(self, port, database_url, redis_url, log_path):
+        self.port, self.log_path = port, Path(log_path)
+        self.env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url,
+                    "CELERY_EMBEDDED_WORKER": "false", "DEBUG": "false", "LOG_LEVEL": "WARNING"}
+        self.process = None
+
+    @property
+    def pid(self):
+        return self.process.pid
+
+    def start(self):
+        with open(self.log_path, "w") as log:
+            self.process = subprocess.Popen(
+                [str(DAPHNE), "-b", HOST, "-p", str(self.port), "config.asgi:application"],
+                cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+
+    def wait_ready(self, timeout=60.0):
+        """Until the login page answers 200; RuntimeError (with the log's tail) if it never does."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited with {self.process.returncode}: {self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"http://{HOST}:{self.port}/accounts/login/", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"daphne on port {self.port} did not answer in {timeout:g} s: {self.log_tail()}")
+
+    def stop(self):
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def log_tail(self, characters=600):
+        try:
+            return self.log_path.read_text(errors="replace")[-characters:]
+        except FileNotFoundError:
+            return ""
+
+    def log_summary(self):
+        """What went wrong on the server side, from its output: each traceback's exception, counted."""
+        try:
+            lines = self.log_path.read_text(errors="replace").splitlines()
+        except FileNotFoundError:
+            return {}
+        exceptions = {}
+        for number, line in enumerate(lines):
+            if line.startswith("Traceback (most recent call last)"):
+                last = next((later for later in lines[number + 1:] if later and not later[0].isspace()), "?")
+                kind = last[:160]
+                exceptions[kind] = exceptions.get(kind, 0) + 1
+        return {"log": str(self.log_path), "tracebacks": sum(exceptions.values()), "exceptions": exceptions}
