@@ -81,7 +81,7 @@ def parse_args():
 
 def run_once(args, shape, tables):
     quiet = meter.wait_for_quiet(args.wait_quiet) if args.wait_quiet else None
-    service.reset(args.redis_url)
+    service.reset(args.admin_database_url, args.redis_url)
     players = service.create_players(2 * tables)
     service.close_connections()
     logs = Path(tempfile.mkdtemp(prefix="bench-live-"))
