@@ -172,10 +172,14 @@ else:
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # channels_redis waits on BZPOPMIN for up to 5 s, and redis-py's default socket timeout is
-            # 5 s too: an idle read lost that race and dropped idle websockets (close 1011). The socket
-            # waits longer than any blocking read, so only a dead connection times out.
+            # Redis pub/sub: a broadcast is one PUBLISH, heard once by each process and handed to its
+            # own sockets (the list-based layer pushed it to every socket's queue in Redis, about five
+            # times the work). Delivery is at most once, which suits a "the table is at version n" note:
+            # a socket that misses one is brought up to date by the next, or when it reconnects.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # redis-py's default socket timeout (5 s) once lost a race with the layer's 5 s blocking
+            # reads and dropped idle websockets (close 1011); reads wait longer than any blocking read,
+            # so only a dead connection times out.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_keepalive": True}]},
         }
     }
