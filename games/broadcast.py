@@ -4,7 +4,9 @@ Only a version number crosses the channel layer: each connection then
 renders its own seat's view, so no hidden card is ever sent to a group.
 """
 import hashlib
+import threading
 import uuid
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -13,10 +15,37 @@ from django.db import transaction
 LOBBY_GROUP = "lobby"
 
 
+_outbox = threading.local()
+
+
 def _send(group, message):
+    outbox = getattr(_outbox, "messages", None)
+    if outbox is not None:
+        outbox.append((group, message))
+        return
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(group, message)
+
+
+@contextmanager
+def held():
+    """Keep this thread's broadcasts in a list instead of sending them (the list is what it yields).
+
+    For work a websocket consumer runs on a thread: the consumer sends them itself on its event loop,
+    instead of this thread handing each one to the loop and waiting (async_to_sync).
+    """
+    _outbox.messages = messages = []
+    try:
+        yield messages
+    finally:
+        _outbox.messages = None
+
+
+async def send_held(messages):
+    layer = get_channel_layer()
+    for group, message in messages:
+        await layer.group_send(group, message)
 
 
 def table_changed(table, version, seating=False):

@@ -5,16 +5,13 @@ The consumers are asynchronous, so one slow table never holds up another; what t
 pool has connections). htmx's ws extension sends the fields of the form that fired as JSON and swaps
 in every element of the HTML we send back by its id.
 """
-import os
-from concurrent.futures import ThreadPoolExecutor
-
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games import broadcast, commands, frame_limits, live, lobby, rendering
 from games.errors import BadRequest, NotFound, TableError
 from games.json_input import parse_client_json
+from games.live import in_thread
 
 # Close codes (4000-4999 are ours): the client shows why and does not reconnect in a loop.
 NOT_LOGGED_IN = 4401
@@ -23,24 +20,6 @@ POLICY_VIOLATION = 1008  # kept on sending faster than allowed
 MESSAGE_TOO_BIG = 1009
 
 SLOW_DOWN = "You are sending faster than the table takes commands; wait a moment and try again."
-
-_threads = None
-
-
-def in_thread(function):
-    """``function`` as a coroutine run on the live threads (database connections returned after each call)."""
-    global _threads
-    if _threads is None:
-        _threads = ThreadPoolExecutor(max_workers=settings.LIVE_THREADS, thread_name_prefix="live")
-    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_threads)
-
-
-def _forget_threads():
-    global _threads
-    _threads = None  # a forked child has none of its parent's threads
-
-
-os.register_at_fork(after_in_child=_forget_threads)
 
 
 class PlayerConsumer(AsyncWebsocketConsumer):
@@ -116,8 +95,7 @@ class TableConsumer(PlayerConsumer):
     async def frame(self, text_data):
         try:
             command, expected_version = _parse(text_data)
-            await in_thread(commands.submit)(self.shown.table, self.user, command, expected_version,
-                                             seats=self.shown.seats)
+            await broadcast.send_held(await in_thread(_submit)(self.shown, self.user, command, expected_version))
         except TableError as error:
             # Only this connection hears why; the table itself did not change.
             await self.send(text_data=rendering.render_refusal(error.message))
@@ -131,11 +109,11 @@ class TableConsumer(PlayerConsumer):
         await self._show(message["version"], seating, message.get("cause"))
 
     async def _show(self, version=0, seating=False, cause=None):
-        snap, html = await in_thread(live.frame)(self.table_id, self.user, rendering.render_live_table,
-                                                 version, seating, cause)
+        snap = await live.current(self.table_id, version, seating, cause)
         if self.shown is not None and snap.version < self.shown.version:
             return
         self.shown = snap
+        html = await live.render(snap, self.user, rendering.render_live_table)
         csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
         await self.send(text_data=html.replace(live.CSRF_PLACEHOLDER, csrf_token))
 
@@ -151,6 +129,13 @@ class LobbyConsumer(PlayerConsumer):
 
     async def lobby_changed(self, message):
         await self.send(text_data=await in_thread(rendering.render_lobby_tables)(self.user))
+
+
+def _submit(snap, user, command, expected_version):
+    """The command down the one path, on a live thread; its broadcasts are returned for the loop to send."""
+    with broadcast.held() as messages:
+        commands.submit(snap.table, user, command, expected_version, seats=snap.seats)
+    return messages
 
 
 def _session_key(scope):

@@ -50,6 +50,17 @@ def load(table, expected_version=None):
     return Game(engine, state, version)
 
 
+def cached(table, at_least):
+    """The cached game if it is at ``at_least`` or later, else None; never reads the log.
+
+    Whatever is cached was committed (``remember``), so a version the table was told it reached
+    and the cache holds is the table's true state at that version.
+    """
+    with _lock:
+        version, state = _cache.get(table.stream, (0, None))
+    return Game(get_engine(table.game), state, version) if version >= at_least and version > 0 else None
+
+
 def load_at(table, version):
     """The game as it stood after ``version`` events (for replay); not cached."""
     engine = get_engine(table.game)

@@ -2,16 +2,23 @@
 
 A snapshot holds what a table page is drawn from: the table and its seats, the game folded to its
 latest version and its running deadlines. Every websocket of a table in this process is shown the
-same snapshot, read from the database once per version however many connections watch the table,
-and each kind of viewer (a seat, the host, a watcher) is rendered once per version.
+same snapshot, read once per version however many connections watch the table (not at all when this
+process made the move: its state cache has it already), and each kind of viewer (a seat, the host,
+a watcher) is rendered once per version.
 
 Snapshots are a cache. A broadcast (games.broadcast.table_changed) says the table reached a version,
 and whether its seats or status changed too; a snapshot older than that, or one taken before a
 seating change, is read again. Nothing is kept for a table once this process has no connection to it.
+All of this lives on the process's event loop; only reading the database goes to a thread.
 """
-import threading
+import asyncio
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
+
+from channels.db import DatabaseSyncToAsync
+from django.conf import settings
 
 from games import game_state
 from games.models import Table
@@ -19,6 +26,25 @@ from games.timers import active_deadlines
 
 # Stands in for a connection's CSRF token in a rendering shared by several connections.
 CSRF_PLACEHOLDER = "cardroom-csrf-token-placeholder"
+
+_threads = None
+
+
+def in_thread(function):
+    """``function`` as a coroutine run on the live threads: a bounded pool (``LIVE_THREADS``, no more
+    than the database pool has connections), each call's connection returned to the pool after it."""
+    global _threads
+    if _threads is None:
+        _threads = ThreadPoolExecutor(max_workers=settings.LIVE_THREADS, thread_name_prefix="live")
+    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_threads)
+
+
+def _forget_threads():
+    global _threads
+    _threads = None  # a forked child has none of its parent's threads
+
+
+os.register_at_fork(after_in_child=_forget_threads)
 
 
 @dataclass
@@ -42,56 +68,88 @@ class Snapshot:
     def seat_of(self, user):
         return self.seats.get(user.pk)
 
+    def viewer(self, user):
+        """What a rendering depends on besides the snapshot: the seat, and whether it is the host's."""
+        return self.seat_of(user), user.pk == self.table.host_id
+
 
 def snapshot(table, seated=None):
     """A snapshot of ``table`` as stored now (``seated``: its seats, when they are known unchanged)."""
     game = game_state.load(table)
     if seated is None:
         seated = table.seated_users()
-    # Deadlines are rows of their own: read them only when the table or the game can have one.
-    timed = table.turn_clock or (game.started and game.engine.timers(game.state))
-    return Snapshot(table, seated, game, active_deadlines(table, game) if timed else [])
+    return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [])
+
+
+def _timed(table, game):
+    """Whether the table can have deadlines now (they are rows of their own, read only then)."""
+    return bool(table.turn_clock or (game.started and game.engine.timers(game.state)))
 
 
 class _LiveTable:
     def __init__(self):
-        self.lock = threading.Lock()
         self.connections = 0
         self.snapshot = None
+        self.reading = None  # the task reading a newer snapshot, which other connections wait for
 
 
 _tables = {}  # table id -> _LiveTable, for the tables this process has connections to
-_tables_lock = threading.Lock()
 
 
 def attach(table_id):
-    with _tables_lock:
-        _tables.setdefault(table_id, _LiveTable()).connections += 1
+    _tables.setdefault(table_id, _LiveTable()).connections += 1
 
 
 def detach(table_id):
-    with _tables_lock:
-        live = _tables.get(table_id)
-        if live is not None:
-            live.connections -= 1
-            if live.connections <= 0:
-                del _tables[table_id]
+    live = _tables.get(table_id)
+    if live is not None:
+        live.connections -= 1
+        if live.connections <= 0:
+            del _tables[table_id]
 
 
-def frame(table_id, user, render_page, version=0, seating=False, cause=None):
-    """(snapshot, HTML) of the table for ``user``: the snapshot at ``version`` or later (read again if
-    ``seating`` changed since it was read), drawn by ``render_page(snapshot, user)`` once per kind of viewer."""
-    with _tables_lock:
-        live = _tables.setdefault(table_id, _LiveTable())
-    with live.lock:
+async def current(table_id, version=0, seating=False, cause=None):
+    """The table's snapshot at ``version`` or later, read again if ``seating`` changed since it was read."""
+    live = _tables.setdefault(table_id, _LiveTable())
+    while True:
         known = live.snapshot
-        if known is None or known.version < version or (seating and known.cause != cause):
-            reread = known is None or seating
-            table = Table.objects.get(pk=table_id) if reread else known.table
-            live.snapshot = snapshot(table, None if reread else known.seated)
-            live.snapshot.cause = cause
-        snap = live.snapshot
-        key = (snap.seat_of(user), user.pk == snap.table.host_id)
-        if key not in snap.renders:
-            snap.renders[key] = render_page(snap, user)
-        return snap, snap.renders[key]
+        if known is not None and known.version >= version and not (seating and known.cause != cause):
+            return known
+        if live.reading is None:
+            live.reading = asyncio.ensure_future(_read(live, table_id, seating, cause))
+        reading = live.reading
+        await asyncio.shield(reading)
+        if seating and reading.result().cause == cause:
+            return reading.result()
+
+
+async def _read(live, table_id, seating, cause):
+    try:
+        known = live.snapshot
+        game = None if known is None or seating else game_state.cached(known.table, known.version + 1)
+        if game is not None and not _timed(known.table, game):
+            new = Snapshot(known.table, known.seated, game, [])  # this process made the move: no read
+        elif known is None or seating:
+            new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()
+        else:
+            new = await in_thread(snapshot)(known.table, known.seated)
+        new.cause = cause
+        if live.snapshot is None or seating or new.version >= live.snapshot.version:
+            live.snapshot = new
+        return new
+    finally:
+        live.reading = None
+
+
+async def render(snap, user, render_page):
+    """The snapshot drawn for ``user`` by ``render_page(snap, user)``, once per kind of viewer.
+
+    A running game's page is drawn from the snapshot alone, on the event loop; a table still being
+    seated reads its seats while drawing, so it is drawn on a thread.
+    """
+    key = snap.viewer(user)
+    if key not in snap.renders:
+        draw = render_page if snap.game.started else in_thread(render_page)
+        html = draw(snap, user)
+        snap.renders[key] = await html if asyncio.iscoroutine(html) else html
+    return snap.renders[key]
