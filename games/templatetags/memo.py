@@ -1,0 +1,59 @@
+"""``{% memo name=value ... %}...{% endmemo %}``: a piece of a page drawn once for the values it is given.
+
+The block is rendered with only the named values in its context (as ``{% include ... only %}``
+does), so what it shows can depend on nothing else, and the HTML is kept per process, keyed by
+those values: a table's seat panel, piles or hand are drawn again only when what they show changes.
+Setting ``TEMPLATE_MEMO`` to False draws every block afresh in the page's whole context (with the
+named values added): the tests compare both ways, so a block that names too few values (and would draw them blank) is caught.
+``value|pick:"a b"`` hands a block just the keys it needs of a larger dict (the engine's view), so
+the block's own references (``view.to_move``) stay as they are.
+"""
+import json
+import threading
+from collections import OrderedDict
+
+from django import template
+from django.conf import settings
+
+register = template.Library()
+
+_CACHE_SIZE = 4096
+_drawn = OrderedDict()  # (block, values as JSON) -> HTML
+_lock = threading.Lock()
+
+
+class MemoNode(template.Node):
+    def __init__(self, nodelist, values):
+        self.nodelist, self.values = nodelist, values
+
+    def render(self, context):
+        values = {name: value.resolve(context) for name, value in self.values.items()}
+        if not settings.TEMPLATE_MEMO:
+            with context.push(values):
+                return self.nodelist.render(context)
+        key = (id(self), json.dumps(values, sort_keys=True, default=str))
+        html = _drawn.get(key)
+        if html is None:
+            html = self.nodelist.render(context.new(values))
+            with _lock:
+                _drawn[key] = html
+                if len(_drawn) > _CACHE_SIZE:
+                    _drawn.popitem(last=False)
+        return html
+
+
+@register.tag
+def memo(parser, token):
+    bits = token.split_contents()[1:]
+    values = template.base.token_kwargs(bits, parser)
+    if not values or bits:
+        raise template.TemplateSyntaxError("{% memo %} takes only the values its block shows, as name=value.")
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    return MemoNode(nodelist, values)
+
+
+@register.filter
+def pick(mapping, keys):
+    """Only these keys (space-separated) of a dict."""
+    return {key: mapping[key] for key in keys.split() if key in mapping}
