@@ -22,8 +22,8 @@ MIN_ANSWERS = 20
 SERIES = {"cardroom": ("Cardroom", "tab:red"), "boardgame.io": ("boardgame.io 0.50.2", "tab:blue")}
 
 
-def load(paths):
-    """{target: {tables: [run, ...]}} of the saturating, single-process runs."""
+def load(paths, max_other=None):
+    """{target: {tables: [run, ...]}} of the saturating, single-process runs (the quiet ones, if asked)."""
     runs = defaultdict(lambda: defaultdict(list))
     for path in paths:
         with open(path) as lines:
@@ -34,6 +34,8 @@ def load(paths):
                 if run.get("failed"):
                     continue
                 if run.get("target") == "cardroom" and (run["shape"] != "saturating" or run["daphnes"] != 1):
+                    continue
+                if max_other is not None and server_figures(run)[2] > max_other:
                     continue
                 if run.get("target") in SERIES and run["latency_ms"]["n"]:
                     runs[run["target"]][run.get("tables") or run.get("matches")].append(run)
@@ -110,8 +112,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("results", nargs="+")
     parser.add_argument("--out", default="docs/performance-latency.png")
+    parser.add_argument("--max-other", type=float,
+                        help="only runs during which the rest of the machine used at most this CPU %% (quiet runs)")
     args = parser.parse_args()
-    runs = load(args.results)
+    runs = load(args.results, args.max_other)
     plot(runs, args.out)
     print_table(runs)
 
