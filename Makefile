@@ -40,7 +40,9 @@ bench: install
 	$(BIN)/python benchmarks/bench_engines.py
 
 # The live path under load (docs/performance.md): Daphne on PostgreSQL and Redis, browser-like
-# websocket clients; one JSON line per run. BENCH_ARGS replaces the default matrix, e.g.
+# websocket clients; one JSON line per run. Every run drops and recreates the database (the URL is a
+# superuser's: the benchmark makes its own role) and flushes the Redis db: use ones of your own.
+# BENCH_ARGS replaces the default matrix, e.g.
 #   make bench-live BENCH_ARGS="--tables 50 --seconds 20 --daphnes 2"
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom_bench
 BENCH_REDIS_URL ?= redis://127.0.0.1:6379/6

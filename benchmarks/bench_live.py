@@ -32,21 +32,29 @@ DRAIN_S = 20.0  # after the window: time for commands in flight to be answered b
 def main():
     args = parse_args()
     args.admin_database_url = args.database_url
-    args.database_url = service.prepare_database(args.database_url, args.db_connection_limit)
+    args.database_url = service.prepare_role(args.database_url, args.db_connection_limit)
     service.setup_django(args.database_url, args.redis_url)
-    service.migrate()
     runs = MATRIX if args.matrix else [(args.shape, args.tables)]
     for shape, tables in runs:
         try:
             result = run_once(args, shape, tables)
         except Exception as error:  # noqa: BLE001 - one failed run is reported, and the next one runs
             result = {"target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes,
-                      "failed": f"{type(error).__name__}: {error}"[:1000], "at": time.strftime("%Y-%m-%dT%H:%M:%S")}
+                      "failed": describe(error), "at": time.strftime("%Y-%m-%dT%H:%M:%S")}
         line = json.dumps(result)
         print(line, flush=True)
         if args.out:
             with open(args.out, "a") as out:
                 out.write(line + "\n")
+
+
+def describe(error):
+    """An exception and its causes, one line each (Django's CommandError hides the database's reason)."""
+    lines = []
+    while error is not None and len(lines) < 4:
+        lines.append(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+        error = error.__cause__ or error.__context__
+    return " <- ".join(lines)[:1000]
 
 
 def parse_args():

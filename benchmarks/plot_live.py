@@ -22,8 +22,8 @@ MIN_ANSWERS = 20
 SERIES = {"cardroom": ("Cardroom", "tab:red"), "boardgame.io": ("boardgame.io 0.50.2", "tab:blue")}
 
 
-def load(paths):
-    """{target: {tables: [run, ...]}} of the saturating, single-process runs."""
+def load(paths, max_other=None):
+    """{target: {tables: [run, ...]}} of the saturating, single-process runs (the quiet ones, if asked)."""
     runs = defaultdict(lambda: defaultdict(list))
     for path in paths:
         with open(path) as lines:
@@ -35,7 +35,9 @@ def load(paths):
                     continue
                 if run.get("target") == "cardroom" and (run["shape"] != "saturating" or run["daphnes"] != 1):
                     continue
-                if run.get("target") in SERIES and run["latency_ms"]["n"]:
+                if max_other is not None and server_figures(run)[2] > max_other:
+                    continue
+                if run.get("target") in SERIES:
                     runs[run["target"]][run.get("tables") or run.get("matches")].append(run)
     return runs
 
@@ -45,8 +47,9 @@ def medians(runs_by_size, pick):
     return sizes, [statistics.median(pick(run) for run in runs_by_size[size]) for size in sizes]
 
 
-def plot(runs, out):
+def plot(runs, out, note=""):
     figure, (latency, throughput) = plt.subplots(1, 2, figsize=(11, 4.8))
+    figure.suptitle(f"Cardroom and boardgame.io on one 2-core machine, medians of alternated runs{note}", fontsize=10)
     left_out = []
     for target, (label, colour) in SERIES.items():
         if target not in runs:
@@ -59,7 +62,8 @@ def plot(runs, out):
             sizes, values = medians(answered, lambda run: run["latency_ms"][percentile])
             latency.plot(sizes, values, style, marker="o", color=colour, label=f"{label} {percentile}")
         sizes, values = medians(runs[target], lambda run: run["moves_per_s"])
-        throughput.plot(sizes, values, "-", marker="o", color=colour, label=label)
+        kept = [(size, value) for size, value in zip(sizes, values) if value > 0]  # a log scale has no 0
+        throughput.plot(*zip(*kept), "-", marker="o", color=colour, label=label)
     for axes, title, unit in ((latency, "Latency: command sent to own table updated", "ms"),
                               (throughput, "Throughput", "moves/s")):
         axes.set_xscale("log")
@@ -70,7 +74,7 @@ def plot(runs, out):
         axes.grid(True, which="both", alpha=0.3)
         axes.legend(fontsize=8)
     if left_out:
-        figure.text(0.01, 0.01, f"No latency plotted (fewer than {MIN_ANSWERS} answers in the window, "
+        figure.text(0.01, 0.01, f"Not plotted (fewer than {MIN_ANSWERS} moves answered in the window: "
                     f"the service fell over): {', '.join(left_out)}", fontsize=8)
     figure.tight_layout(rect=(0, 0.04, 1, 1))
     figure.savefig(out, dpi=110)
@@ -99,9 +103,13 @@ def print_table(runs):
             def median(pick, group=group):
                 return statistics.median(pick(run) for run in group)
 
+            def latency(percentile, group=group):
+                values = [run["latency_ms"][percentile] for run in group if run["latency_ms"]["n"] >= MIN_ANSWERS]
+                return f"{statistics.median(values):,.1f}" if values else "-"
+
             errors = sum(sum(run["errors"].values()) for run in group)
-            print(f"| {label} | {size} | {len(group)} | {median(lambda r: r['moves_per_s']):,.1f} | "
-                  + " | ".join(f"{median(lambda r, p=p: r['latency_ms'][p]):,.1f}" for p in ("p50", "p95", "p99", "max"))
+            print(f"| {label} | {size} | {len(group)} | {median(lambda r: r['moves_per_s']):,.2f} | "
+                  + " | ".join(latency(p) for p in ("p50", "p95", "p99", "max"))
                   + f" | {median(lambda r: server_figures(r)[0]):.0f} | {median(lambda r: server_figures(r)[1]):,.1f}"
                   + f" | {median(lambda r: server_figures(r)[2]):.0f} | {errors} |")
 
@@ -110,9 +118,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("results", nargs="+")
     parser.add_argument("--out", default="docs/performance-latency.png")
+    parser.add_argument("--max-other", type=float,
+                        help="only runs during which the rest of the machine used at most this CPU %% (quiet runs)")
     args = parser.parse_args()
-    runs = load(args.results)
-    plot(runs, args.out)
+    runs = load(args.results, args.max_other)
+    note = f" (the rest of the machine under {args.max_other:g} % CPU)" if args.max_other is not None else ""
+    plot(runs, args.out, note)
     print_table(runs)
 
 

@@ -37,32 +37,42 @@ def setup_django(database_url, redis_url):
     django.setup()
 
 
-def prepare_database(database_url, connection_limit):
-    """Create the bench database and its own login role; the URL the service and the driver use.
+def prepare_role(admin_url, connection_limit):
+    """The bench database's own login role; the URL the service and the driver use.
 
     The role (named after the database, not a superuser) owns the database and may hold at most
     ``connection_limit`` connections: when the service under test opens too many, it gets "too
     many connections" errors, which the run reports, instead of the shared PostgreSQL (max 100
     connections here) refusing everyone else's test runs. PostgreSQL does not apply a connection
-    limit to superusers, hence the role. A bench database owned by anyone else is dropped and
-    made anew (each run empties it anyway).
+    limit to superusers, hence the role.
     """
     import environ
-    config = environ.Env.db_url_config(database_url)
-    name = role = config["NAME"]
-    with _admin_connection(database_url) as admin:
-        if admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone():
-            admin.execute(f'ALTER ROLE "{role}" LOGIN NOSUPERUSER CONNECTION LIMIT {int(connection_limit)}')
-        else:
-            admin.execute(f'CREATE ROLE "{role}" LOGIN NOSUPERUSER CONNECTION LIMIT {int(connection_limit)}')
-        owner = admin.execute("SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if owner and owner[0] != role:
-            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-            owner = None
-        if not owner:
-            admin.execute(f'CREATE DATABASE "{name}" OWNER "{role}"')
-    host = config["HOST"] or "127.0.0.1"
-    return f"postgres://{role}@{host}:{config['PORT'] or 5432}/{name}"
+    config = environ.Env.db_url_config(admin_url)
+    role = config["NAME"]
+    with _admin_connection(admin_url) as admin:
+        exists = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone()
+        admin.execute(f'{"ALTER" if exists else "CREATE"} ROLE "{role}" LOGIN NOSUPERUSER '
+                      f"CONNECTION LIMIT {int(connection_limit)}")
+    return f"postgres://{role}@{config['HOST'] or '127.0.0.1'}:{config['PORT'] or 5432}/{role}"
+
+
+def reset(admin_url, redis_url):
+    """A new, migrated bench database (owned by the role) and an empty bench Redis db.
+
+    The database is made anew rather than emptied: the event table refuses TRUNCATE as well as
+    DELETE (or will), and a new database also drops whatever an earlier run or anyone else left.
+    """
+    import environ
+    import redis
+    from django.core.management import call_command
+    from django.db import connections
+    connections.close_all()
+    name = environ.Env.db_url_config(admin_url)["NAME"]
+    with _admin_connection(admin_url) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}" OWNER "{name}"')
+    call_command("migrate", interactive=False, verbosity=0)
+    redis.Redis.from_url(redis_url).flushdb()
 
 
 def connections_open(admin_url):
@@ -85,28 +95,6 @@ def _admin_connection(admin_url, dbname="postgres"):
     return psycopg.connect(host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"],
                            password=config["PASSWORD"] or None, dbname=dbname, autocommit=True,
                            connect_timeout=5)
-
-
-def migrate():
-    from django.core.management import call_command
-    call_command("migrate", interactive=False, verbosity=0)
-
-
-def reset(admin_url, redis_url):
-    """Empty the bench database and the bench Redis db.
-
-    The event table refuses TRUNCATE even to its owner (its trigger); a superuser's session in replica
-    mode skips triggers, as the test suite's flush does, so the tables are emptied as the admin.
-    """
-    import redis
-    from django.db import connection
-    tables = connection.introspection.django_table_names(only_existing=True, include_views=False)
-    name = connection.settings_dict["NAME"]
-    connection.close()
-    with _admin_connection(admin_url, dbname=name) as admin:
-        admin.execute("SET session_replication_role = replica")
-        admin.execute("TRUNCATE " + ", ".join(f'"{table}"' for table in tables) + " RESTART IDENTITY CASCADE")
-    redis.Redis.from_url(redis_url).flushdb()
 
 
 def close_connections():
