@@ -55,5 +55,7 @@ def memo(parser, token):
 
 @register.filter
 def pick(mapping, keys):
-    """Only these keys (space-separated) of a dict."""
+    """Only these keys (space-separated) of a dict (None stays None)."""
+    if mapping is None:
+        return None
     return {key: mapping[key] for key in keys.split() if key in mapping}
