@@ -28,6 +28,7 @@ class PlayerConsumer(AsyncWebsocketConsumer):
     groups_joined = ()
 
     async def connect(self):
+        await live.return_connections()
         self.user = self.scope["user"]
         if not self.user.is_authenticated:
             await self.close(code=NOT_LOGGED_IN)
@@ -115,7 +116,7 @@ class TableConsumer(PlayerConsumer):
         self.shown = snap
         html = await live.render(snap, self.user, rendering.render_live_table)
         csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
-        await self.send(text_data=html.replace(live.CSRF_PLACEHOLDER, csrf_token))
+        await self.send(text_data=live.for_connection(html, csrf_token))
 
     def _invite(self):
         session = self.scope.get("session")

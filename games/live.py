@@ -12,20 +12,30 @@ seating change, is read again. Nothing is kept for a table once this process has
 All of this lives on the process's event loop; only reading the database goes to a thread.
 """
 import asyncio
+import functools
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from channels.db import DatabaseSyncToAsync
+from asgiref.sync import SyncToAsync
 from django.conf import settings
+from django.db import connections
 
 from games import game_state
 from games.models import Table
 from games.timers import active_deadlines
 
-# Stands in for a connection's CSRF token in a rendering shared by several connections.
+# Stand in for what differs between connections sharing one rendering: each one's CSRF token, and the
+# server's clock at the moment a frame is sent (browsers tick countdowns from it).
 CSRF_PLACEHOLDER = "cardroom-csrf-token-placeholder"
+NOW_PLACEHOLDER = "cardroom-now-ms-placeholder"
+
+
+def for_connection(html, csrf_token):
+    """A shared rendering made this connection's: its CSRF token, and the clock as it is sent."""
+    return html.replace(CSRF_PLACEHOLDER, csrf_token).replace(NOW_PLACEHOLDER, str(int(time.time() * 1000)))
 
 _threads = None
 
@@ -36,7 +46,29 @@ def in_thread(function):
     global _threads
     if _threads is None:
         _threads = ThreadPoolExecutor(max_workers=settings.LIVE_THREADS, thread_name_prefix="live")
-    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_threads)
+    return SyncToAsync(functools.partial(_returning_connections, function), thread_sensitive=False,
+                       executor=_threads)
+
+
+def _returning_connections(function, *args, **kwargs):
+    # Closed here, inside the call: Django keeps connections in the caller's context (each websocket's),
+    # which the call runs in; closing them outside it (as channels' database_sync_to_async does) left
+    # every websocket holding one, until the pool ran dry.
+    try:
+        return function(*args, **kwargs)
+    finally:
+        connections.close_all()
+
+
+async def return_connections():
+    """Hand back to the pool the connections this context holds: channels' authentication reads the
+    session and the user through database_sync_to_async, which leaves its connection in the socket's
+    context (see _returning_connections), one per open websocket."""
+    await in_thread(_nothing)()
+
+
+def _nothing():
+    pass
 
 
 def _forget_threads():

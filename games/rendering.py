@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from games import commands
 from games.engines import GAMES, get_engine
 from games.models import Table
-from games.live import CSRF_PLACEHOLDER
+from games.live import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
 from games.seat_view import seat_names, view_for_seat
 
 INVITES_KEY = "table_invites"
@@ -87,9 +87,10 @@ def clockwise_from(view, seat):
 
 def render_live_table(snap, user):
     """The live table for websockets, shared by every connection of the same kind of viewer: its forms
-    carry games.live.CSRF_PLACEHOLDER, which each connection replaces with its own CSRF token."""
+    and its clock carry games.live's placeholders, which each connection fills in as it sends it."""
     context = table_context(snap, user)
     context["csrf_token"] = CSRF_PLACEHOLDER
+    context["now_ms"] = NOW_PLACEHOLDER
     return render_to_string("games/_live_table.html", context)
 
 

@@ -1,0 +1,186 @@
+"""The live path's caches and concurrency: what each connection is sent is exactly its own view at the
+table's latest version, a move is stored before anyone hears of it, the database pool is bounded, and
+many clients racing on one table land exactly one command per version."""
+import asyncio
+import json
+import random
+import re
+import threading
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.db import OperationalError, connection, connections, transaction
+
+from events import store
+from games import game_state, live, lobby, rendering
+from games.routing import websocket_urlpatterns
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+application = URLRouter(websocket_urlpatterns)
+VERSION = re.compile(r'id="table-live"[^>]*data-version="(\d+)"')
+LEGAL = re.compile(r'<script id="legal-commands" type="application/json">(.*?)</script>', re.S)
+CLOCK = re.compile(r'data-now-ms="\d+"')
+
+
+def _started(game, users, options=None):
+    table = lobby.create_table(users[0], game, len(users), options or {})
+    for user in users[1:]:
+        lobby.join_table(table, user)
+    lobby.start_table(table, users[0], rng=random.Random(11))
+    return table
+
+
+async def _connect(user, table):
+    socket = WebsocketCommunicator(application, f"/ws/tables/{table.id}/")
+    socket.scope["user"], socket.scope["session"] = user, {}
+    assert (await socket.connect())[0]
+    return socket
+
+
+async def _frame_at_least(socket, version):
+    while True:
+        html = await socket.receive_from(timeout=10)
+        if 'id="table-live"' in html and int(VERSION.search(html)[1]) >= version:
+            return html
+
+
+def _drawn_afresh(table, user, settings):
+    """The live table for ``user`` drawn from the database, with no cache: a fresh snapshot, memo off."""
+    game_state.forget_all()
+    settings.TEMPLATE_MEMO = False
+    try:
+        return rendering.render_live_table(live.snapshot(table), user)
+    finally:
+        settings.TEMPLATE_MEMO = True
+
+
+def _same_page(sent, fresh):
+    """Equal but for the server's clock, which each send fills in."""
+    return CLOCK.sub("", sent) == CLOCK.sub("", live.for_connection(fresh, ""))
+
+
+@pytest.mark.asyncio
+async def test_every_seat_and_a_watcher_are_sent_exactly_their_own_view_after_every_move(
+        make_user, settings):
+    players = [await sync_to_async(make_user)(name) for name in ("ana", "ben", "cy")]
+    watcher = await sync_to_async(make_user)("wes")
+    table = await sync_to_async(_started)("spank", players)
+    people = [*players, watcher]
+    sockets = [await _connect(user, table) for user in people]
+    frames = [await socket.receive_from(timeout=10) for socket in sockets]
+    rng = random.Random(5)
+    for _move in range(60):
+        movers = [n for n, html in enumerate(frames[:3]) if json.loads(LEGAL.search(html)[1])]
+        if not movers:
+            break  # the game is over
+        mover = movers[0]
+        version = int(VERSION.search(frames[mover])[1])
+        command = rng.choice(json.loads(LEGAL.search(frames[mover])[1]))
+        await sockets[mover].send_to(text_data=json.dumps({"command": json.dumps(command),
+                                                          "expected_version": str(version)}))
+        frames = [await _frame_at_least(socket, version + 1) for socket in sockets]
+        latest = await sync_to_async(store.current_version)(table.stream)
+        for user, html in zip(people, frames):
+            assert int(VERSION.search(html)[1]) == latest, user
+            fresh = await sync_to_async(_drawn_afresh)(table, user, settings)
+            assert _same_page(html, fresh), f"{user} was sent something other than its view at {latest}"
+    for socket in sockets:
+        await socket.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_move_is_stored_before_any_client_hears_of_it(make_user, monkeypatch):
+    ana, ben = await sync_to_async(make_user)("ana"), await sync_to_async(make_user)("ben")
+    table = await sync_to_async(_started)("spank", [ana, ben])
+    layer = get_channel_layer()
+    real_group_send = layer.group_send
+    heard = []
+
+    async def group_send(group, message):
+        if message.get("type") == "table.changed":
+            stored = await sync_to_async(store.current_version, thread_sensitive=False)(table.stream)
+            heard.append((message["version"], stored))
+        await real_group_send(group, message)
+
+    monkeypatch.setattr(layer, "group_send", group_send)
+    sockets = [await _connect(user, table) for user in (ana, ben)]
+    frames = [await socket.receive_from(timeout=10) for socket in sockets]
+    for _move in range(10):
+        mover = next(n for n, html in enumerate(frames) if json.loads(LEGAL.search(html)[1]))
+        version = int(VERSION.search(frames[mover])[1])
+        command = json.loads(LEGAL.search(frames[mover])[1])[0]
+        await sockets[mover].send_to(text_data=json.dumps({"command": json.dumps(command),
+                                                          "expected_version": str(version)}))
+        frames = [await _frame_at_least(socket, version + 1) for socket in sockets]
+    assert len(heard) >= 10
+    # Read from another connection while the broadcast was being sent: the move was already there.
+    assert all(stored >= version for version, stored in heard), heard
+    for socket in sockets:
+        await socket.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_fifty_clients_racing_on_one_table_land_exactly_one_command_per_version(make_user):
+    ana, ben = await sync_to_async(make_user)("ana"), await sync_to_async(make_user)("ben")
+    table = await sync_to_async(_started)("spank", [ana, ben])
+    game = await sync_to_async(game_state.load)(table)
+    mover = (ana, ben)[game.state.to_move]
+    legal = game.engine.legal_commands(game.state, game.state.to_move)
+    sockets = [await _connect(mover, table) for _ in range(50)]
+    for socket in sockets:
+        await socket.receive_from(timeout=10)
+    for n, socket in enumerate(sockets):  # every one of them acts on the same version, at once
+        await socket.send_to(text_data=json.dumps({"command": json.dumps(legal[n % len(legal)]),
+                                                  "expected_version": str(game.version)}))
+    answers = await asyncio.gather(*(socket.receive_from(timeout=20) for socket in sockets))
+    refused = [answer for answer in answers if "has moved on" in answer]
+    landed = [answer for answer in answers if 'id="table-live"' in answer]
+    assert len(refused) == 49 and len(landed) == 1
+    # The one that landed is the table's latest version: no second command slipped in after it.
+    latest = await sync_to_async(store.current_version)(table.stream)
+    assert int(VERSION.search(landed[0])[1]) == latest > game.version
+    events = await sync_to_async(store.read)(table.stream, after=game.version)
+    assert {event.actor_user_id for event in events} == {mover.pk}
+    for socket in sockets:
+        await socket.disconnect()
+
+
+def test_the_database_pool_is_bounded(settings):
+    """However many threads want a connection at once, the process holds at most the pool's size."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the pool is PostgreSQL's")
+    size = settings.DATABASES["default"]["OPTIONS"]["pool"]["max_size"]
+    threads = size + 4
+    barrier, lock, release = threading.Barrier(threads, timeout=30), threading.Lock(), threading.Event()
+    now, most, backends, errors = [0], [0], set(), []
+
+    def hold():
+        try:
+            barrier.wait()
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute("SELECT pg_backend_pid()")
+                with lock:
+                    backends.add(cursor.fetchone()[0])
+                    now[0] += 1
+                    most[0] = max(most[0], now[0])
+                release.wait(timeout=3)
+                with lock:
+                    now[0] -= 1
+        except OperationalError as error:  # waited longer than the pool's timeout
+            errors.append(str(error))
+        finally:
+            connections.close_all()
+
+    workers = [threading.Thread(target=hold) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    threading.Timer(1.5, release.set).start()
+    for worker in workers:
+        worker.join(timeout=60)
+    assert most[0] <= size < threads  # the others waited for a connection to come back
+    assert len(backends) <= size  # and got one of the same few, not a new one
+    assert not errors
