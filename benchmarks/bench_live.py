@@ -26,7 +26,8 @@ from benchmarks.livebench import check, lanes, meter, service  # noqa: E402
 
 MATRIX = [("saturating", 1), ("saturating", 10), ("saturating", 50), ("saturating", 200),
           ("human", 200), ("human", 1000)]
-DRAIN_S = 20.0  # after the window: time for commands in flight to be answered before lanes are cancelled
+DRAIN_S = 20.0
+HUMAN_TABLES_PER_S = 8.0  # after the window: time for commands in flight to be answered before lanes are cancelled
 
 
 def main():
@@ -64,7 +65,8 @@ def parse_args():
     parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--ramp", type=float, default=None,
-                        help="seconds over which the lanes start (default: min(warmup/2, tables/50))")
+                        help="seconds over which the lanes start (default: saturating min(warmup/2, tables/50); "
+                             "human pace tables/8, the warm-up then lasting at least the ramp + 10 s)")
     parser.add_argument("--daphnes", type=int, choices=[1, 2], default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", help="append each JSON line to this file too")
@@ -103,10 +105,10 @@ def run_once(args, shape, tables):
             daphne.wait_ready()
         idle_rss = [round(meter.rss_mb(d.pid), 1) for d in daphnes]
         pace = lanes.Pace(shape)
-        ramp = args.ramp if args.ramp is not None else min(args.warmup / 2, tables / 50)
-        hard_limit = args.warmup + args.seconds + DRAIN_S + 60
+        ramp, warmup = lanes_arrive(args, shape, tables)
+        hard_limit = warmup + args.seconds + DRAIN_S + 60
         measured = asyncio.run(asyncio.wait_for(
-            drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp), hard_limit))
+            drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp, warmup), hard_limit))
     finally:
         for daphne in daphnes:
             daphne.stop()
@@ -114,7 +116,7 @@ def run_once(args, shape, tables):
     daphne_cpu_s, service_cpu_s = measured.pop("daphne_cpu_s"), measured.pop("service_cpu_s")
     return {
         "target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes, "seed": args.seed,
-        "seconds": args.seconds, "warmup_s": args.warmup, "ramp_s": round(ramp, 1), **measured,
+        "seconds": args.seconds, "warmup_s": warmup, "ramp_s": round(ramp, 1), **measured,
         **summarize(stats, measured["window_s"]),
         "moves_per_server_cpu_s": {
             "daphne": round(stats.moves_in_window / max(daphne_cpu_s, 1e-9), 2),
@@ -129,10 +131,25 @@ def run_once(args, shape, tables):
     }
 
 
-async def drive(args, pace, players, daphnes, redis_pid, ramp):
+def lanes_arrive(args, shape, tables):
+    """(ramp, warm-up) seconds: how long the lanes take to arrive, and the wait before the window.
+
+    Saturating lanes arrive within half the warm-up. People at human pace arrive as people do, a
+    few tables a second (HUMAN_TABLES_PER_S): all at once, their sign-ups would be a load test of
+    table set-up, not of play. The window starts ten seconds after the last has arrived.
+    """
+    if args.ramp is not None:
+        return args.ramp, args.warmup
+    if shape == "human":
+        ramp = tables / HUMAN_TABLES_PER_S
+        return ramp, max(args.warmup, ramp + 10)
+    return min(args.warmup / 2, tables / 50), args.warmup
+
+
+async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup):
     """Run the lanes through warm-up and window; the window's CPU, memory and seat counts."""
     clock = time.monotonic
-    window_start = clock() + args.warmup
+    window_start = clock() + warmup
     stats = lanes.Stats(window_start, window_start + args.seconds)
     stop = asyncio.Event()
     ports = [daphne.port for daphne in daphnes]
