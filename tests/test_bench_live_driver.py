@@ -7,7 +7,7 @@ import pytest
 
 from benchmarks.livebench import check, frames
 from benchmarks.livebench.lanes import TableRecord
-from games import commands, game_state, lobby, rendering
+from games import commands, game_state, live, lobby, rendering
 from games.errors import StaleVersion
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def test_the_driver_reads_the_table_page_and_the_live_frame_as_the_page_script_d
     (mover, seat), game = _mover(table, alice, bob), game_state.load(table)
     client.force_login(mover)
     page = client.get(f"/tables/{table.id}/").content.decode()
-    for text in (page, rendering.render_live_table(table, mover)):
+    for text in (page, rendering.render_live_table(live.snapshot(table), mover)):
         frame = frames.parse(text)
         assert frame.kind == "table" and frame.version == game.version and frame.seat == seat
         assert frame.legal == game.engine.board_commands(game.state, seat) != []
@@ -74,7 +74,7 @@ def test_the_log_check_accepts_what_happened_and_catches_a_move_it_does_not_hold
 def test_the_log_check_finds_a_hand_that_is_not_the_seat_own(alice, bob):
     table = _started(alice, bob)
     game = game_state.load(table)
-    own = rendering.render_live_table(table, alice)
+    own = rendering.render_live_table(live.snapshot(table), alice)
     sample = {"table_id": table.id, "seat": 0, "version": game.version, "hand": frames.parse(own).hand, "text": own}
     assert check.check_run({}, [sample])["ok"]
 
