@@ -44,12 +44,12 @@ def start_sweeper(interval=None):
 def _sweep_forever(interval):
     from django.db import connection
 
-    from games import timers
+    from games import firing
 
     while True:
         time.sleep(interval)
         try:
-            timers.sweep()
+            firing.sweep()
         except Exception:  # a missing table (not migrated yet), a locked database: try again next time
             log.exception("The deadline sweep failed; it runs again in %s s.", interval)
         finally:

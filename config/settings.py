@@ -207,7 +207,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 # Without a shared broker the web process runs its own worker thread (see config/embedded_worker.py).
 CELERY_EMBEDDED_WORKER = env.bool("CELERY_EMBEDDED_WORKER", default=not REDIS_URL)
-# How often due deadlines whose job was lost are fired (games.timers.sweep): by Celery beat
+# How often due deadlines whose job was lost are fired (games.firing.sweep): by Celery beat
 # (`make worker`), or by the embedded worker's sweeper thread.
 DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
 CELERY_BEAT_SCHEDULE = {

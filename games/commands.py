@@ -1,12 +1,16 @@
-"""The one command path: players' commands (pages over the websocket, the REST API) come
-through ``submit``, the system's (timer jobs) through ``submit_system``; both do
+"""The one command path: every change to a table's game goes through ``run``,
 
-load -> fold -> decide -> append at the expected version -> set timers -> broadcast.
+load -> decide -> append at the loaded version, with the deadlines it sets, in one transaction
+-> once committed: cache the state, queue the deadlines' jobs, tell the table's watchers.
 
-A late joiner (games.lobby.join_table) takes the same steps through ``decide``, ``append``
-and ``after_append``, with its seat written in the same transaction as its events.
+Its callers: players' commands (pages over the websocket, the REST API) through ``submit``, the
+system's (timer jobs, games.firing) through ``submit_system``, and the lobby's deal and late
+joiners (games.lobby). Scheduling (games.timers) sits below it; firing deadlines, above it.
 """
 import random
+from contextlib import nullcontext
+
+from django.db import transaction
 
 from events import store
 from events.store import SYSTEM, Actor, ConcurrencyConflict
@@ -75,9 +79,8 @@ def submit_system(table, command, expected_version=None):
     (a timer that fired after the game moved on does nothing).
     """
     for _attempt in range(SYSTEM_RETRIES):
-        version = expected_version if expected_version is not None else game_state.load(table).version
         try:
-            return _decide_and_append(table, None, command, version, SYSTEM)
+            return run(table, SYSTEM, _deciding(None, command), expected_version)
         except Refused:
             return None
         except StaleVersion:
@@ -87,12 +90,46 @@ def submit_system(table, command, expected_version=None):
 
 
 def _decide_and_append(table, seat, command, expected_version, actor):
-    game = load_started(table, expected_version)
-    if expected_version != game.version:
+    return run(table, actor, _deciding(seat, command), expected_version)
+
+
+def _deciding(seat, command):
+    return lambda game: decide(game, seat, command)
+
+
+def run(table, actor, decide_events, expected_version=None, started=True, also=None, seating=False):
+    """The one way events reach a table. Returns the table's new version.
+
+    Loads the game (Conflict if ``started`` and it has not been dealt; StaleVersion if it is not at
+    ``expected_version``), lets ``decide_events(game)`` give the events, and appends them at the
+    version it loaded, together with the deadlines they set, the table's finish and ``also(version)``
+    (the lobby's rows: a late joiner's seat, the deal's status) in one transaction: if another writer
+    appended first, nothing is written (StaleVersion). Once committed, the new state is cached, the
+    deadlines' jobs are queued and the table's watchers are told. ``seating``: the change seats
+    someone or changes the table's status (live connections then read the seats again).
+    """
+    game = game_state.load(table, expected_version)
+    if started and not game.started:
+        raise Conflict("The game has not started yet.")
+    if expected_version is not None and expected_version != game.version:
         raise StaleVersion(expected_version, game.version)
-    events = decide(game, seat, command)
-    version = append(table, game, events, actor)
-    after_append(table, game, events, version)
+    events = decide_events(game)
+    state = game.engine.fold(events, game.state)
+    deadlines = timers.deadlines(table, game.engine, game.state, state, game.version + len(events))
+    finished = game.engine.is_over(state) and table.status != table.Status.FINISHED
+    # A lone append is one statement, atomic by itself; anything written with it shares its transaction.
+    with transaction.atomic() if deadlines or finished or also else nullcontext():
+        version = append(table, game, events, actor)
+        timers.record(table, deadlines)
+        if finished:
+            table.status = table.Status.FINISHED
+            table.save(update_fields=["status"])
+        if also is not None:
+            also(version)
+    game_state.remember(table.stream, version, state)
+    if finished:
+        broadcast.lobby_changed()
+    broadcast.table_changed(table, version, seating=seating or finished or not game.started)
     return version
 
 
@@ -118,16 +155,3 @@ def append(table, game, events, actor):
         return store.append(table.stream, events, game.version, actor)
     except ConcurrencyConflict as conflict:
         raise StaleVersion(game.version, conflict.actual) from None
-
-
-def after_append(table, game, events, version, seating=False):
-    """Once the events are stored: cache the new state, set its timers, finish the table if over, broadcast."""
-    state = game.engine.fold(events, game.state)
-    game_state.remember(table.stream, version, state)
-    timers.schedule(table, game.engine, game.state, state, version)
-    finished = game.engine.is_over(state) and table.status != table.Status.FINISHED
-    if finished:
-        table.status = table.Status.FINISHED
-        table.save(update_fields=["status"])
-        broadcast.lobby_changed()
-    broadcast.table_changed(table, version, seating=seating or finished or not game.started)

@@ -5,9 +5,8 @@ import uuid
 
 from django.db import IntegrityError, transaction
 
-from events import store
-from events.store import Actor, ConcurrencyConflict
-from games import broadcast, commands, game_state
+from events.store import Actor
+from games import broadcast, commands
 from games.engines import GAMES, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from games.models import TURN_CLOCK_CHOICES, Seat, Table
@@ -123,37 +122,40 @@ def join_late(table, user, seat=None):
     """Add ``user`` to the running game at a new seat; returns its number.
 
     The engine's late-join command is decided (seat None) on the game as loaded, and its
-    events, the Seat and the larger ``seat_count`` are written in one transaction: the event
-    store lets only one writer append at a version, so two joiners never get the same seat.
-    The loser of such a race loads the game again and retries. The engine's refusals (the
-    game is over, no seat left) are a Conflict with the engine's sentence.
+    events, the Seat and the larger ``seat_count`` are written in one transaction (the command
+    path's ``also``): the event store lets only one writer append at a version, so two joiners
+    never get the same seat. The loser of such a race loads the game again and retries. The
+    engine's refusals (the game is over, no seat left) are a Conflict with the engine's sentence.
     """
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
         raise BadRequest("A seat is a whole number; leave it out to take the next new seat.")
+    if table.seat_of(user) is not None:
+        raise Conflict("You already have a seat at this table.")
     for _attempt in range(LATE_JOIN_ATTEMPTS):
+        joined = []
+
+        def seat_the_joiner(game):
+            try:
+                events = commands.decide(game, None, game.engine.late_join_command)
+            except commands.Refused as refusal:
+                raise Conflict(refusal.message) from None
+            joined.append(_joined_seat(events))
+            if seat is not None and seat != joined[0]:
+                raise BadRequest(f"A late joiner takes the next new seat, seat {joined[0]}; leave the seat out.")
+            return events
+
         try:
-            with transaction.atomic():
-                game, events, version, number = _append_late_joiner(table, user, seat)
+            commands.run(table, Actor.user(user), seat_the_joiner, seating=True,
+                         also=lambda version: _seat(table, user, joined[0]))
         except StaleVersion:
             continue
-        commands.after_append(table, game, events, version, seating=True)
         broadcast.lobby_changed()
-        return number
+        return joined[0]
     raise Conflict("The table was busy (someone else joined or played at that moment); try joining again.")
 
 
-def _append_late_joiner(table, user, seat):
-    if table.seat_of(user) is not None:
-        raise Conflict("You already have a seat at this table.")
-    game = commands.load_started(table)
-    try:
-        events = commands.decide(game, None, game.engine.late_join_command)
-    except commands.Refused as refusal:
-        raise Conflict(refusal.message) from None
-    number = _joined_seat(events)
-    if seat is not None and seat != number:
-        raise BadRequest(f"A late joiner takes the next new seat, seat {number}; leave the seat out.")
-    version = commands.append(table, game, events, Actor.user(user))
+def _seat(table, user, number):
+    """The late joiner's Seat, and the table's larger seat count."""
     try:
         with transaction.atomic():
             Seat.objects.create(table=table, number=number, user=user)
@@ -163,7 +165,6 @@ def _append_late_joiner(table, user, seat):
         raise Conflict("Someone took that seat a moment ago; try joining again.") from None
     table.seat_count = number + 1
     table.save(update_fields=["seat_count"])
-    return game, events, version, number
 
 
 def _joined_seat(events):
@@ -195,14 +196,17 @@ def start_table(table, user, rng=None):
     if not table.is_full:
         raise Conflict(f"Every seat must be taken first ({table.seats.count()} of {table.seat_count}).")
     engine = get_engine(table.game)
-    events = engine.start(table.seat_count, table.options, rng=rng or random.SystemRandom())
-    with transaction.atomic():
-        try:
-            version = store.append(table.stream, events, 0, Actor.user(user))
-        except ConcurrencyConflict:
-            raise Conflict("This table has already started.") from None
+
+    def deal(game):
+        return engine.start(table.seat_count, table.options, rng=rng or random.SystemRandom())
+
+    def running(version):
         table.status = Table.Status.RUNNING
         table.save(update_fields=["status"])
-    commands.after_append(table, game_state.Game(engine, engine.initial_state(), 0), events, version)
+
+    try:
+        version = commands.run(table, Actor.user(user), deal, expected_version=0, started=False, also=running)
+    except StaleVersion:
+        raise Conflict("This table has already started.") from None
     broadcast.lobby_changed()
     return version

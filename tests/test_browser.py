@@ -550,7 +550,7 @@ class TestSpiteTableModeLive(BrowserTestCase):
         from django.conf import settings
         from playwright.sync_api import expect
 
-        from games import timers
+        from games import firing, timers
         from games.models import Deadline
 
         table, (alice, bob, carol) = self.seat_three((0, ["3S"]), (1, ["5H"]))
@@ -584,7 +584,7 @@ class TestSpiteTableModeLive(BrowserTestCase):
         # It runs out (the timer job fires it; here the test fires it, as the worker would): Carol passed.
         if "redis" not in settings.CHANNEL_LAYERS["default"]["BACKEND"].lower():
             return  # without Redis the test process cannot tell the live server's pages
-        _off_the_event_loop(lambda: timers.fire(deadline.pk))
+        _off_the_event_loop(lambda: firing.fire(deadline.pk))
         for page in pages:
             expect(page.locator(".spite-countdown-note")).to_have_count(0)
             expect(page.locator(".spite-passed")).to_contain_text("you" if page is carol else "Carol")

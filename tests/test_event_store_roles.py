@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from api_helpers import client_for, create_table
 from events import store
-from games import timers
+from games import firing
 from games.models import Deadline, Table
 
 pytestmark = [
@@ -161,7 +161,7 @@ def test_the_app_runs_as_the_runtime_role(runtime_role):
         dealt = store.current_version(Table.objects.get(pk=table["id"]).stream)
         # The turn runs out: the sweep claims the deadline and the timeout is appended.
         Deadline.objects.filter(table_id=table["id"]).update(due_at=timezone.now() - timedelta(seconds=1))
-        assert timers.sweep() == 1
+        assert firing.sweep() == 1
         assert store.current_version(Table.objects.get(pk=table["id"]).stream) > dealt
         assert Deadline.objects.filter(table_id=table["id"], fired_at__isnull=False).exists()
         assert browser.post("/accounts/logout/").status_code == 302

@@ -293,18 +293,18 @@ def _race(monkeypatch, table, joiners):
     """
     barrier = threading.Barrier(len(joiners))
     loaded_once = threading.local()
-    load_started = commands.load_started
+    load = game_state.load
     loads = []
 
-    def load_then_wait(t):
-        game = load_started(t)
+    def load_then_wait(t, expected_version=None):
+        game = load(t, expected_version)
         loads.append(game.version)
         if not getattr(loaded_once, "done", False):
             loaded_once.done = True
             barrier.wait(timeout=20)
         return game
 
-    monkeypatch.setattr(commands, "load_started", load_then_wait)
+    monkeypatch.setattr(game_state, "load", load_then_wait)
     results = {}
 
     def join(user, key):
@@ -320,6 +320,7 @@ def _race(monkeypatch, table, joiners):
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
+    monkeypatch.setattr(game_state, "load", load)
     return results, sorted(loads)
 
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from counter_engine import CounterEngine
 from events import store
-from games import commands, engines, game_state, lobby, tasks, timers
+from games import broadcast, commands, engines, firing, game_state, lobby, tasks, timers
 from games.errors import BadRequest, Forbidden
 from games.models import Deadline
 
@@ -31,7 +31,12 @@ def counter(monkeypatch):
 def queued(monkeypatch):
     """The fire_deadline jobs queued, as (deadline id, eta), instead of sent to a broker."""
     jobs = []
-    monkeypatch.setattr(tasks.fire_deadline, "apply_async", lambda args, eta: jobs.append((args[0], eta)))
+
+    def send_task(name, args, eta):
+        assert name == tasks.fire_deadline.name  # scheduling names the job it cannot import
+        jobs.append((args[0], eta))
+
+    monkeypatch.setattr(timers.current_app, "send_task", send_task)
     return jobs
 
 
@@ -84,7 +89,9 @@ def test_a_timer_running_over_several_appends_is_set_once(start, bob):
     table = start()
     act(table, bob, {"type": "start_countdown"})
     game = game_state.load(table)
-    assert timers.schedule(table, game.engine, game.state, game.state, game.version + 1) == []
+    again = timers.deadlines(table, game.engine, game.state, game.state, game.version + 1)
+    assert [deadline.key for deadline in again] == ["countdown-1"]  # still running...
+    assert timers.record(table, again) == []  # ...and recorded once
     assert Deadline.objects.filter(table=table).count() == 1
 
 
@@ -120,7 +127,7 @@ def test_an_expired_countdown_is_submitted_as_the_system(start, bob):
     table = start()
     act(table, bob, {"type": "start_countdown"})
     deadline = Deadline.objects.get(table=table)
-    assert timers.fire(deadline.pk) == 3
+    assert firing.fire(deadline.pk) == 3
     last = store.read(table.stream)[-1]
     assert last.payload == {"type": "added", "by": 100} and last.actor_kind == "system"
     deadline.refresh_from_db()
@@ -131,7 +138,7 @@ def test_a_countdown_the_seat_ended_by_playing_does_nothing(start, alice, bob):
     table = start()
     act(table, bob, {"type": "start_countdown"})
     act(table, alice, {"type": "add"})
-    assert timers.fire(Deadline.objects.get(table=table).pk) is None
+    assert firing.fire(Deadline.objects.get(table=table).pk) is None
     assert store.current_version(table.stream) == 3 and total(table) == 1
     assert Deadline.objects.get(table=table).fired_at is not None
 
@@ -140,14 +147,14 @@ def test_firing_twice_applies_once(start):
     """The command itself (bump: +10) is not idempotent; only the deadline's claim stops a second run."""
     table = start()
     deadline = deadline_for(table, {"type": "bump"})
-    assert timers.fire(deadline.pk) == 2
-    assert timers.fire(deadline.pk) is None
+    assert firing.fire(deadline.pk) == 2
+    assert firing.fire(deadline.pk) is None
     assert tasks.fire_deadline(deadline.pk) is None  # the job body, run again (a redelivered job)
     assert total(table) == 10 and store.current_version(table.stream) == 2
 
 
 def test_a_deadline_that_is_gone_does_nothing(start):
-    assert timers.fire(123456) is None
+    assert firing.fire(123456) is None
 
 
 def test_a_failed_fire_stays_unfired_for_the_next_try(start, monkeypatch):
@@ -160,11 +167,11 @@ def test_a_failed_fire_stays_unfired_for_the_next_try(start, monkeypatch):
 
     monkeypatch.setattr(commands, "submit_system", broken)
     with pytest.raises(RuntimeError):
-        timers.fire(deadline.pk)
+        firing.fire(deadline.pk)
     deadline.refresh_from_db()
     assert deadline.fired_at is None
     monkeypatch.setattr(commands, "submit_system", submit_system)
-    assert timers.fire(deadline.pk) == 2
+    assert firing.fire(deadline.pk) == 2
 
 
 @pytest.mark.django_db(transaction=True)
@@ -187,7 +194,7 @@ def test_two_concurrent_fires_apply_once(start, monkeypatch):
     def worker():
         try:
             barrier.wait()
-            results.append(timers.fire(deadline.pk))
+            results.append(firing.fire(deadline.pk))
         finally:
             connection.close()
 
@@ -205,10 +212,10 @@ def test_a_turn_timeout_fires_only_for_the_turn_still_running(start, alice):
     table = start(turn_clock=15)
     first = Deadline.objects.get(key="turn-1")
     act(table, alice, {"type": "add"})
-    assert timers.fire(first.pk) is None  # seat 0's turn is over: a newer turn began
+    assert firing.fire(first.pk) is None  # seat 0's turn is over: a newer turn began
     assert store.current_version(table.stream) == 2
     second = Deadline.objects.get(key="turn-2")
-    assert timers.fire(second.pk) == 4
+    assert firing.fire(second.pk) == 4
     events = [event.payload for event in store.read(table.stream, after=2)]
     assert events == [{"type": "timed_out", "seat": 1}, {"type": "added", "by": 1, "auto": True}]
     assert Deadline.objects.get(key="turn-4").seat == 0  # the timeout began seat 0's turn
@@ -217,7 +224,7 @@ def test_a_turn_timeout_fires_only_for_the_turn_still_running(start, alice):
 def test_a_turn_timeout_for_a_seat_no_longer_to_act_does_nothing(start):
     table = start()
     deadline = deadline_for(table, {"type": "turn_timeout", "seat": 1}, kind=Deadline.Kind.TURN, key="turn-1", seat=1)
-    assert timers.fire(deadline.pk) is None
+    assert firing.fire(deadline.pk) is None
     assert store.current_version(table.stream) == 1
 
 
@@ -225,8 +232,8 @@ def test_the_sweep_fires_due_deadlines_only(start):
     table = start()
     due = deadline_for(table, {"type": "bump"}, due_in=-2, key="due")
     later = deadline_for(table, {"type": "bump"}, due_in=60, key="later")
-    assert timers.sweep() == 1
-    assert timers.sweep() == 0
+    assert firing.sweep() == 1
+    assert firing.sweep() == 0
     due.refresh_from_db(), later.refresh_from_db()
     assert due.fired_at is not None and later.fired_at is None
     assert total(table) == 10
@@ -236,15 +243,15 @@ def test_the_sweep_carries_on_past_a_deadline_that_fails(start, monkeypatch):
     table = start()
     first = deadline_for(table, {"type": "bump"}, due_in=-3, key="first")
     deadline_for(table, {"type": "bump"}, due_in=-2, key="second")
-    fire = timers.fire
+    fire = firing.fire
 
     def fail_first(pk):
         if pk == first.pk:
             raise RuntimeError("boom")
         return fire(pk)
 
-    monkeypatch.setattr(timers, "fire", fail_first)
-    assert timers.sweep() == 2
+    monkeypatch.setattr(firing, "fire", fail_first)
+    assert firing.sweep() == 2
     assert total(table) == 10
     assert list(Deadline.objects.filter(fired_at__isnull=True).values_list("key", flat=True)) == ["first"]
 
@@ -333,7 +340,7 @@ def test_a_real_game_times_a_turn_out_with_its_default_action(game, alice, bob, 
     deadline = Deadline.objects.get(table=table, key=f"turn-{version}")
     assert (deadline.seat, deadline.command) == (seat, {"type": "turn_timeout", "seat": seat})
 
-    after = timers.fire(deadline.pk)
+    after = firing.fire(deadline.pk)
     events = [event.payload for event in store.read(table.stream, after=version)]
     assert events[0] == {"type": "timed_out", "seat": seat}
     assert len(events) > 1 and all(event.get("auto") for event in events[1:])
@@ -345,18 +352,18 @@ def test_a_fire_rolled_back_after_its_append_leaves_no_trace(start, monkeypatch)
     """Neither the event nor the claim survives, and the state cache does not remember the lost append."""
     table = start()
     deadline = deadline_for(table, {"type": "bump"})
-    after_append = commands.after_append
+    table_changed = broadcast.table_changed
 
-    def fail_after(*args):
-        after_append(*args)
+    def fail_after(*args, **kwargs):  # the last step of the command path, before the commit
+        table_changed(*args, **kwargs)
         raise RuntimeError("the connection dropped before the commit")
 
-    monkeypatch.setattr(commands, "after_append", fail_after)
+    monkeypatch.setattr(broadcast, "table_changed", fail_after)
     with pytest.raises(RuntimeError):
-        timers.fire(deadline.pk)
-    monkeypatch.setattr(commands, "after_append", after_append)
+        firing.fire(deadline.pk)
+    monkeypatch.setattr(broadcast, "table_changed", table_changed)
     assert store.current_version(table.stream) == 1 and total(table) == 0
-    assert timers.fire(deadline.pk) == 2 and total(table) == 10
+    assert firing.fire(deadline.pk) == 2 and total(table) == 10
 
 
 def _open_spite(table, users):
@@ -364,3 +371,23 @@ def _open_spite(table, users):
     seat, lead = next((seat, command) for seat in range(3) for command in game.engine.legal_commands(game.state, seat)
                       if command["type"] == "play")
     return commands.submit(table, users[seat], lead, game.version)
+
+
+def test_a_change_and_the_deadlines_it_sets_are_written_together_or_not_at_all(start, bob, monkeypatch):
+    """The command path appends events and records their deadlines in one transaction."""
+    table = start()
+    version = store.current_version(table.stream)
+    record = timers.record
+
+    def record_then_fail(*args):
+        record(*args)
+        raise RuntimeError("the database went away while recording the deadline")
+
+    monkeypatch.setattr(timers, "record", record_then_fail)
+    with pytest.raises(RuntimeError):
+        act(table, bob, {"type": "start_countdown"})
+    assert store.current_version(table.stream) == version
+    assert not Deadline.objects.filter(table=table).exists()
+    monkeypatch.setattr(timers, "record", record)
+    act(table, bob, {"type": "start_countdown"})  # nothing of the failed try is left, not even in the cache
+    assert Deadline.objects.filter(table=table).count() == 1
