@@ -45,8 +45,6 @@ def table_context(snap, user):
         "is_host": user.pk == table.host_id,
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
-        "waiting_to_be_dealt_in": bool(view and seat is not None and seat < len(view["players"])
-                                       and view["players"][seat].get("waiting_for_deal")),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
         **clocks_context(snap.deadlines, view),
     }

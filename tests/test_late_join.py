@@ -192,7 +192,7 @@ def test_the_table_page_offers_a_late_join_and_the_post_seats_the_joiner(client,
     assert f"/tables/{table.id}/" in lobby_page and "late joiners welcome" in lobby_page
     page = client.get(f"/tables/{table.id}/").content.decode()
     assert "Join as a late joiner" in page
-    assert "you join as this round's loser (-2) and play from the next round" in page
+    assert "take a seat, as this round&#x27;s loser (-2), playing from the next round" in page
     assert f'action="/tables/{table.id}/join/"' in page
 
     response = client.post(f"/tables/{table.id}/join/", follow=True)

@@ -1,7 +1,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.engines import GAMES
+from games.engines import GAMES, get_engine
 from games.models import Table
 
 
@@ -15,21 +15,24 @@ class TableSerializer(serializers.ModelSerializer):
     host = serializers.CharField(source="host.shown_name", read_only=True)
     options = serializers.DictField(
         source="shown_options", read_only=True,
-        help_text="The game's options; any that would give hidden cards away (Spite's fake joker faces) "
+        help_text="The game's options; those that would give hidden cards away (the engine's secret options) "
                   "only once the game is over.",
     )
     your_seat = serializers.SerializerMethodField()
     invite_url = serializers.SerializerMethodField()
     late_join = serializers.SerializerMethodField(
-        help_text="The game is running and takes late joiners: joining adds a seat "
-                  "(you become this round's loser and play from the next round)."
+        help_text="The game is running and takes late joiners: joining adds a seat, on `late_join_terms`."
+    )
+    late_join_terms = serializers.SerializerMethodField(
+        help_text="While `late_join`: the game's terms for a late joiner, in words "
+                  "(e.g. \"as this round's loser (-2), playing from the next round\"); else null."
     )
 
     class Meta:
         model = Table
         fields = [
             "id", "game", "options", "seat_count", "private", "turn_clock", "status",
-            "host", "seats", "your_seat", "invite_url", "late_join", "created_at",
+            "host", "seats", "your_seat", "invite_url", "late_join", "late_join_terms", "created_at",
         ]
         read_only_fields = ["id", "status", "created_at"]
 
@@ -38,6 +41,9 @@ class TableSerializer(serializers.ModelSerializer):
 
     def get_late_join(self, table) -> bool:
         return table.has_room_for_late_joiner
+
+    def get_late_join_terms(self, table) -> str | None:
+        return get_engine(table.game).late_join_terms if table.has_room_for_late_joiner else None
 
     def get_invite_url(self, table) -> str | None:
         """Only people seated at the table get the invite link to pass on."""

@@ -90,7 +90,7 @@ class JoinTable(APIView):
         summary="Take a seat",
         description=(
             "Before the start: a free seat (or `seat`). While a game that takes late joiners runs "
-            "(`late_join`): a new seat, as the current round's loser, playing from the next round. "
+            "(`late_join`): a new seat, on the game's `late_join_terms`. "
             "409: started (and no late joiners), already seated, or the engine refuses (its sentence in `detail`)."
         ),
     )

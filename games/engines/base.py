@@ -29,6 +29,9 @@ class Engine:
     # The system command that adds a seat to a running game (decided with seat None), or None when
     # the game takes no late joiners. Its events name the new seat in a "joined" event.
     late_join_command = None
+    # On what terms a late joiner takes a seat, in words the table and the API show ("as this round's
+    # loser, ..."), for a game with a late_join_command.
+    late_join_terms = ""
     # Command types staff give (decided with seat None), such as overturning a disputed ruling.
     staff_command_types = frozenset()
     # Table options that give hidden information away (Spite's fake joker faces): nobody is shown

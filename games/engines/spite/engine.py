@@ -19,6 +19,7 @@ class SpiteEngine(RulesEngine):
     )
 
     late_join_command = {"type": "join"}
+    late_join_terms = "as this round's loser (-2), playing from the next round"
     staff_command_types = frozenset({"overturn"})
     secret_options = frozenset({"fake_joker_faces"})
 
