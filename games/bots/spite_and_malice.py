@@ -22,7 +22,8 @@ seat sees: each play pile's value, the opponent's win-pile top and their
 discard piles (all public); the cards still missing are guessed at from the
 size of a hand, never read.
 """
-from ..engines.spite_and_malice.deck import KING, MAX_JOKERS_PER_PILE, value
+from ..engines.spite_and_malice.deck import KING, value
+from ..engines.spite_and_malice.piles import completes, fits
 from .base import of_type
 
 JOKER = "JK"
@@ -38,43 +39,35 @@ def choose(view, legal, rng):
         return None
     me = view["players"][view["seat"]]
     piles = [_pile(pile) for pile in view["play_piles"]]
-    win_plays = [play for play in of_type(legal, "play") if play["from"] == "win"]
+    plays = of_type(legal, "play")
+    win_plays = [play for play in plays if play["from"] == "win"]
     if win_plays:
         return max(win_plays, key=lambda play: _after_play_score(view, piles, me, play))
     if of_type(legal, "draw"):
         return {"type": "draw"}
     path = win_path(piles, me["hand"], me["discards"], me["win_top"])
-    if path:
-        return _listed(legal, path[0])
-    safe = best_safe_play(view, piles, me, of_type(legal, "play"))
+    if path and path[0] in plays:
+        return path[0]
+    safe = best_safe_play(view, piles, me, plays)
     if safe is not None:
         return safe
-    if view["you"] and view["you"]["forced_ace"]:
-        return forced_ace(view, piles, me, of_type(legal, "play"))
-    ending = end_of_turn(view, me, piles)
-    if ending is not None and of_type(legal, "end_turn"):
-        return ending
-    return _fallback(legal)
+    if view["you"]["forced_ace"]:
+        return forced_ace(view, piles, me, plays)
+    ending = end_of_turn(view, me, piles) if of_type(legal, "end_turn") else None
+    return ending or legal[0]
 
 
 # --- the position, as the bot reads it from the view ---------------------------------------------
 
 def _pile(pile):
-    """A play pile as (value, jokers): (0, 0) for a free slot."""
-    return (0, 0) if pile is None else (pile["value"], pile["jokers"])
-
-
-def fits(pile, card):
-    height, jokers = pile
-    if card == JOKER:
-        return 0 < height < KING and jokers < MAX_JOKERS_PER_PILE
-    return value(card) == height + 1
+    """A play pile as the tuple of its cards (the engine's own shape): () for a free slot."""
+    return () if pile is None else tuple(pile["cards"])
 
 
 def placed(pile, card):
     """The pile once the card is on it: a pile that reaches the king leaves its slot."""
-    height, jokers = pile[0] + 1, pile[1] + (card == JOKER)
-    return (0, 0) if height == KING else (height, jokers)
+    pile = pile + (card,)
+    return () if completes(pile) else pile
 
 
 def _source_card(play, hand, discards, win_top):
@@ -117,7 +110,7 @@ class _PathSearch:
                 return
         for play, card, after_hand, after_discards in _sources(hand, discards):
             for slot, pile in enumerate(piles):
-                if fits(pile, card) and self._on_the_way(pile, card):
+                if self._on_the_way(pile, card) and fits(pile, card):
                     after_piles = piles[:slot] + (placed(pile, card),) + piles[slot + 1:]
                     step_cost = (cost[0] + (card == JOKER), cost[1] + (play["from"] == "hand"))
                     self.visit(after_piles, after_hand, after_discards, path + [{**play, "to": slot}], step_cost)
@@ -125,9 +118,9 @@ class _PathSearch:
     def _on_the_way(self, pile, card):
         """Only plays that build a pile towards the value just below the win card (an ace wants a free slot)."""
         if self.win_top == JOKER:
-            return pile[0] == 0  # only an ace: the joker fits any other pile below the king
+            return not pile  # only an ace: the joker fits any other pile below the king
         wanted = value(self.win_top) - 1
-        return pile[0] < wanted and (card == JOKER or value(card) <= wanted)
+        return len(pile) < wanted and (card == JOKER or value(card) <= wanted)
 
 
 def _sources(hand, discards):
@@ -140,14 +133,6 @@ def _sources(hand, discards):
         if pile:
             after = discards[:index] + (pile[:-1],) + discards[index + 1:]
             yield {"type": "play", "from": "discard", "pile": index}, pile[-1], hand, after
-
-
-def _listed(legal, command):
-    """The listed command equal to ``command`` (the search builds the same fields the engine lists)."""
-    for play in of_type(legal, "play"):
-        if play == command:
-            return play
-    raise AssertionError(f"the win-pile search chose a play the engine does not list: {command}")
 
 
 # --- 4. safe plays ----------------------------------------------------------------------------
@@ -205,9 +190,9 @@ def win_chance(piles, win_top, discards):
         return 0.0  # a joker fits almost any pile: nothing the bot plays changes that
     wanted = value(win_top) - 1
     missed = 1.0
-    for height, _ in piles:
-        if height <= wanted:
-            missed *= 1.0 - CLOSE_ODDS[min(_missing(height, wanted, discards), len(CLOSE_ODDS) - 1)]
+    for pile in piles:
+        if len(pile) <= wanted:
+            missed *= 1.0 - CLOSE_ODDS[min(_missing(len(pile), wanted, discards), len(CLOSE_ODDS) - 1)]
     return 1.0 - missed
 
 
@@ -287,18 +272,9 @@ def _keep_value(card, me, piles):
         return 100.0
     number = value(card)
     keep = 0.2 * (KING - number)
-    if any(height + 1 == number for height, _ in piles):
+    if any(len(pile) + 1 == number for pile in piles):
         keep += 3.0
     win_top = me["win_top"]
     if win_top not in (None, JOKER) and number < value(win_top):
         keep += 1.0
     return keep
-
-
-def _fallback(legal):
-    """Only when nothing above applies (a listed end of turn the view did not foresee): the first listed."""
-    for kind in ("end_turn", "play", "draw"):
-        listed = of_type(legal, kind)
-        if listed:
-            return listed[0]
-    return legal[0]
