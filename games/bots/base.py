@@ -5,6 +5,8 @@ A seat's legal list may hold commands any seated player may give out of turn
 the others; out of turn it may only call a misplay. Bots never start a
 countdown: they have no clock, and hurrying another seat is a person's game.
 """
+import json
+
 OUT_OF_TURN = frozenset({"call_misplay", "start_countdown"})
 
 
@@ -20,3 +22,10 @@ def of_type(legal, kind):
 def types(legal):
     """The command types in the list, sorted (so a choice among them is repeatable)."""
     return sorted({command["type"] for command in legal})
+
+
+def in_fixed_order(commands):
+    """The commands sorted by their JSON text. An engine may list equal-ranked choices in an order that
+    changes from one process to the next (Spite builds hands from sets of strings); a bot that picks at
+    random, or breaks ties by position, picks from this order so that a seed always gives the same game."""
+    return sorted(commands, key=lambda command: json.dumps(command, sort_keys=True))

@@ -6,7 +6,7 @@ variants of one command, such as Spank!'s upkeep discards, from crowding out
 the rest). Out of turn it does nothing: it never calls a misplay and never
 starts a countdown.
 """
-from .base import of_type, turn_commands, types
+from .base import in_fixed_order, of_type, turn_commands, types
 
 
 def choose(view, legal, rng):
@@ -14,4 +14,4 @@ def choose(view, legal, rng):
     if not mine:
         return None
     kind = rng.choice(types(mine))
-    return rng.choice(of_type(mine, kind))
+    return rng.choice(in_fixed_order(of_type(mine, kind)))

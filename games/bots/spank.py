@@ -27,7 +27,7 @@ from ..engines.spank.deck import pack
 from ..engines.spank.options import parse_options
 from ..engines.spank.stack import MAX_STACK, join
 from ..engines.spank.turns import POINTS_BY_SIZE, TARGET
-from .base import of_type
+from .base import in_fixed_order, of_type
 
 # A stack's worth beyond its next Score step, by size: how close it is to 250.
 FUTURE = {0: 0, 1: 5, 2: 15, 3: 35, 4: 70, 5: 0}
@@ -41,7 +41,7 @@ def choose(view, legal, rng):
     if not legal:
         return None
     table = Table.read(view)
-    plans = list(_plans(table, legal))
+    plans = list(_plans(table, in_fixed_order(legal)))
     best = max(plans, key=lambda plan: plan.score)
     return best.first
 

@@ -28,7 +28,7 @@ from collections import Counter
 
 from ..engines.errors import IllegalCommand
 from ..engines.spite.hands import ORDER, beats, classify
-from .base import of_type, turn_commands
+from .base import in_fixed_order, of_type, turn_commands
 
 JOKER = "JK"
 WILD = "13"
@@ -38,7 +38,7 @@ SHED = 8.0  # what shedding one card is worth, against its cost
 FAKE_UP_COST = 4.0  # a fake joker played face up: it does not shorten the hand
 BROKEN_GROUP = 4.0  # leaving part of a pair, trips or quads behind
 KEEP_BACK = ("2", JOKER)  # spent while the hand is long only if nothing else follows
-LONG_HAND = 5  # more cards than this: keep the strong cards back
+LONG_HAND = 8  # more cards than this: keep the strong cards back
 SAFE_AFTER_JOKER = 6  # cards left after a joker hand, so that neither last play is one
 JOKER_DEADLINE = 9  # with this many cards or fewer, a joker hand held is played at the first chance
 JOKER_URGENT = 100.0
@@ -48,7 +48,7 @@ def choose(view, legal, rng):
     call = misplay_call(view, legal)
     if call is not None:
         return call
-    mine = turn_commands(legal)
+    mine = in_fixed_order(turn_commands(legal))
     if not mine:
         return None
     rewards = of_type(mine, "reward")

@@ -24,7 +24,7 @@ size of a hand, never read.
 """
 from ..engines.spite_and_malice.deck import KING, value
 from ..engines.spite_and_malice.piles import completes, fits
-from .base import of_type
+from .base import in_fixed_order, of_type
 
 JOKER = "JK"
 # The chance an opponent holds the cards to close a gap of 0, 1, 2, 3 ... values with their hand (5
@@ -39,7 +39,7 @@ def choose(view, legal, rng):
         return None
     me = view["players"][view["seat"]]
     piles = [_pile(pile) for pile in view["play_piles"]]
-    plays = of_type(legal, "play")
+    plays = in_fixed_order(of_type(legal, "play"))
     win_plays = [play for play in plays if play["from"] == "win"]
     if win_plays:
         return max(win_plays, key=lambda play: _after_play_score(view, piles, me, play))

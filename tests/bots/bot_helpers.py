@@ -114,22 +114,17 @@ def _sm(state, seat, rng):
     return replace(state, hands=tuple(hands), win_piles=wins, draw_pile=dealt[-1])
 
 
-def _spank(state, seat, rng):
-    others = _others(state, seat)
-    dealt = _redeal([state.hands[other] for other in others] + [state.stock], rng)
-    hands = list(state.hands)
-    for other, hand in zip(others, dealt):
-        hands[other] = hand
-    return replace(state, hands=tuple(hands), stock=dealt[-1])
+def _hands_and(field):
+    """Redeal the other hands and the face-down pile kept under ``field`` (Spank!'s stock, Spite's deck)."""
+    def redeal(state, seat, rng):
+        others = _others(state, seat)
+        dealt = _redeal([state.hands[other] for other in others] + [getattr(state, field)], rng)
+        hands = list(state.hands)
+        for other, hand in zip(others, dealt):
+            hands[other] = hand
+        return replace(state, hands=tuple(hands), **{field: dealt[-1]})
+
+    return redeal
 
 
-def _spite(state, seat, rng):
-    others = _others(state, seat)
-    dealt = _redeal([state.hands[other] for other in others] + [state.deck], rng)
-    hands = list(state.hands)
-    for other, hand in zip(others, dealt):
-        hands[other] = hand
-    return replace(state, hands=tuple(hands), deck=dealt[-1])
-
-
-_RESHUFFLE = {"spite_and_malice": _sm, "spank": _spank, "spite": _spite}
+_RESHUFFLE = {"spite_and_malice": _sm, "spank": _hands_and("stock"), "spite": _hands_and("deck")}
