@@ -67,9 +67,9 @@ class Table:
     def join(self, stack, joining):
         return _join(stack, joining, self.options.sequence)
 
-    def with_stacks(self, seat, stacks, hand=None):
+    def with_stacks(self, seat, stacks):
         all_stacks = self.stacks[:seat] + (tuple(stacks),) + self.stacks[seat + 1:]
-        return Table(self.seat, self.hand if hand is None else hand, all_stacks, self.scores, self.options, self.average)
+        return Table(self.seat, self.hand, all_stacks, self.scores, self.options, self.average)
 
     @property
     def mine(self):
@@ -90,7 +90,7 @@ class Plan:
 def _plans(table, legal):
     """Every plan open now: its first command (a listed one) and the score of where it leads."""
     for discard in of_type(legal, "discard"):
-        yield Plan(discard, score(_without(table, discard["cards"]), drew=True))
+        yield Plan(discard, score(_without(table, discard["cards"])))
     for spank in of_type(legal, "spank"):
         after = _spanked(table, spank)
         yield Plan(spank, max(_rest_after_spank(after)))
@@ -161,7 +161,7 @@ def _placed(table, card, index):
 
 # --- the score of a position at the end of the turn ------------------------------------------------
 
-def score(table, drew=False):
+def score(table):
     """Higher is better for the bot: its stacks, less the opponents', plus its hand after the Draw."""
     value = own_stacks(table)
     for other in table.opponents:

@@ -12,7 +12,8 @@ def played_cards(commands, state):
 
 
 def test_it_chases_the_win_pile_through_its_hand_and_discard_piles():
-    state = sm_position("3H 9D KS QS 10C", discards=("4C", "", "", ""), win="5S KH KD", play_piles=("AS 2S", "", "", ""))
+    state = sm_position("3H 9D KS QS 10C", discards=("4C", "", "", ""), win="5S KH KD",
+                        play_piles=("AS 2S", "", "", ""))
     commands, after = bot_turn(ENGINE, state, 0)
     assert commands[:3] == [{"type": "play", "from": "hand", "card": "3H", "to": 0},
                             {"type": "play", "from": "discard", "pile": 0, "to": 0},
