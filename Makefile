@@ -36,8 +36,10 @@ worker: install
 test: install
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# The engines' speed, then the bots' strength against random bots (win rates against their goals).
 bench: install
 	$(BIN)/python benchmarks/bench_engines.py
+	$(BIN)/python benchmarks/bench_bots.py
 
 # The live path under load (docs/performance.md): Daphne on PostgreSQL and Redis, browser-like
 # websocket clients; one JSON line per run. Every run drops and recreates the database (the URL is a

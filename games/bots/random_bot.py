@@ -1,0 +1,17 @@
+"""The random-legal bot, for tests and as the benchmark's opponent: any game, no judgement.
+
+On its turn it picks a command type at random among those of its turn, then a
+command of that type at random (picking a type first keeps a game's many
+variants of one command, such as Spank!'s upkeep discards, from crowding out
+the rest). Out of turn it does nothing: it never calls a misplay and never
+starts a countdown.
+"""
+from .base import in_fixed_order, of_type, turn_commands, types
+
+
+def choose(view, legal, rng):
+    mine = turn_commands(legal)
+    if not mine:
+        return None
+    kind = rng.choice(types(mine))
+    return rng.choice(in_fixed_order(of_type(mine, kind)))
