@@ -26,8 +26,9 @@ from benchmarks.livebench import check, lanes, meter, service  # noqa: E402
 
 MATRIX = [("saturating", 1), ("saturating", 10), ("saturating", 50), ("saturating", 200),
           ("human", 200), ("human", 1000)]
-DRAIN_S = 20.0
-HUMAN_TABLES_PER_S = 8.0  # after the window: time for commands in flight to be answered before lanes are cancelled
+DRAIN_S = 20.0  # after the window: time for commands in flight to be answered before lanes are cancelled
+HUMAN_TABLES_PER_S = 8.0  # how fast lanes arrive (lanes_arrive)
+SATURATING_TABLES_PER_S = 3.0
 
 
 def main():
@@ -65,8 +66,8 @@ def parse_args():
     parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--ramp", type=float, default=None,
-                        help="seconds over which the lanes start (default: saturating min(warmup/2, tables/50); "
-                             "human pace tables/8, the warm-up then lasting at least the ramp + 10 s)")
+                        help="seconds over which the lanes start (default: tables/3 saturating, tables/8 at "
+                             "human pace; the warm-up then lasts at least the ramp + 10 s)")
     parser.add_argument("--daphnes", type=int, choices=[1, 2], default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", help="append each JSON line to this file too")
@@ -134,16 +135,16 @@ def run_once(args, shape, tables):
 def lanes_arrive(args, shape, tables):
     """(ramp, warm-up) seconds: how long the lanes take to arrive, and the wait before the window.
 
-    Saturating lanes arrive within half the warm-up. People at human pace arrive as people do, a
-    few tables a second (HUMAN_TABLES_PER_S): all at once, their sign-ups would be a load test of
-    table set-up, not of play. The window starts ten seconds after the last has arrived.
+    Lanes arrive a few tables a second (SATURATING_TABLES_PER_S; at human pace HUMAN_TABLES_PER_S,
+    as people do): all at once, their sign-ups would be a load test of table set-up, not of play.
+    Saturating tables leave the process no spare CPU, so a table set up while they play waits for
+    it: at ten new tables a second beside 100 saturating ones, hand-shakes queued past Daphne's
+    five seconds to accept a websocket. The window starts ten seconds after the last has arrived.
     """
     if args.ramp is not None:
         return args.ramp, args.warmup
-    if shape == "human":
-        ramp = tables / HUMAN_TABLES_PER_S
-        return ramp, max(args.warmup, ramp + 10)
-    return min(args.warmup / 2, tables / 50), args.warmup
+    ramp = tables / (HUMAN_TABLES_PER_S if shape == "human" else SATURATING_TABLES_PER_S)
+    return ramp, max(args.warmup, ramp + 10)
 
 
 async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup):

@@ -28,7 +28,6 @@ class PlayerConsumer(AsyncWebsocketConsumer):
     groups_joined = ()
 
     async def connect(self):
-        await live.return_connections()
         self.user = self.scope["user"]
         if not self.user.is_authenticated:
             await self.close(code=NOT_LOGGED_IN)

@@ -60,17 +60,6 @@ def _returning_connections(function, *args, **kwargs):
         connections.close_all()
 
 
-async def return_connections():
-    """Hand back to the pool the connections this context holds: channels' authentication reads the
-    session and the user through database_sync_to_async, which leaves its connection in the socket's
-    context (see _returning_connections), one per open websocket."""
-    await in_thread(_nothing)()
-
-
-def _nothing():
-    pass
-
-
 def _forget_threads():
     global _threads
     _threads = None  # a forked child has none of its parent's threads

@@ -5,7 +5,7 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.auth import AuthMiddlewareStack
+from games.live_auth import LiveAuthMiddlewareStack
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
@@ -18,7 +18,7 @@ from games.routing import websocket_urlpatterns
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 # As config.asgi serves it, less the origin check: the session cookie decides who is connected.
-application = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+application = LiveAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 
 
 def _logged_in_client(user):
