@@ -65,8 +65,7 @@ def reset(admin_url, redis_url):
     import environ
     import redis
     from django.core.management import call_command
-    from django.db import connections
-    connections.close_all()
+    close_connections()
     name = environ.Env.db_url_config(admin_url)["NAME"]
     with _admin_connection(admin_url) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -98,9 +97,13 @@ def _admin_connection(admin_url, dbname="postgres"):
 
 
 def close_connections():
-    """The driver holds no connection while the service runs (they count against the role's limit)."""
+    """The driver holds no connection while the service runs (they count against the role's limit),
+    nor in its connection pool (a database dropped under a pooled connection would break the next run)."""
     from django.db import connections
-    connections.close_all()
+    for connection in connections.all():
+        connection.close()
+        if getattr(connection, "pool", None):
+            connection.close_pool()
 
 
 def redis_pid(redis_url):
