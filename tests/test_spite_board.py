@@ -8,33 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from board_helpers import page_targets, render_board
+from board_helpers import page_targets, render_board, spite_position as position
 from games.engines import get_engine
-from games.engines.spite.state import PLAYING, Trick
+from games.engines.spite.state import Trick
 
 engine = get_engine("spite")
 
 
 def render(state, seat):
     return render_board(engine, state, seat)
-
-
-def position(hands, *, to_move=0, bounty="9H", deck="4C 5C 6C 8C 9C 10C 4D 5D 6D 8D", fakes=None, bonus=None,
-             skips=None, misplays="table", **more):
-    """A round being played from an exact position (one string of cards a seat), as the engine tests'
-    ``position`` fixture builds it: a started match rewritten with dataclasses.replace."""
-    players = len(hands)
-    base = engine.fold(engine.start(players, {"rounds": 2, "misplays": misplays}, rng=random.Random(0)))
-
-    def per_seat(texts):
-        return tuple(tuple(text.split()) for text in texts) if texts else ((),) * players
-
-    return replace(
-        base, phase=PLAYING, hands=per_seat(hands), deck=tuple(deck.split()), discard=(), bounty=bounty,
-        trick=Trick(leader=to_move), to_move=to_move, ask=None, declined=frozenset(), places=(None,) * players,
-        last_play_joker=(False,) * players, fakes=per_seat(fakes), bonus=per_seat(bonus),
-        skips=tuple(skips) if skips else (0,) * players, **more,
-    )
 
 
 def act(state, seat, command):
