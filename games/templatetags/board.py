@@ -1,7 +1,8 @@
 """Filters the boards share.
 
 ``names|seat_name:n``  the name of the player in seat ``n`` ("Empty seat" for nobody)
-``row|at:key``         a dict's value at a key the template holds in a variable
+``row|at:key``         a dict's value at a key the template holds in a variable, a list's item at an index
+                       (None where there is none)
 """
 from django import template
 
@@ -18,5 +19,8 @@ def seat_name(names, seat):
 
 
 @register.filter
-def at(mapping, key):
-    return mapping.get(key) if mapping else None
+def at(collection, key):
+    try:
+        return collection[key]
+    except (KeyError, IndexError, TypeError):
+        return None
