@@ -9,7 +9,7 @@ import { fieldsOf, withFields } from "./fields.js";
 import { clearFlash, copyFrom, fillInviteLinks, hint, keepOpen, liveRoot, parseJSON, restoreOpen, timeRefusal, within } from "./page.js";
 import { answered, isSending, send } from "./send.js";
 import { clearSelection, grab, hasSelection, isCard, isSelectable, isSelected, selection, statusText, toggle } from "./selection.js";
-import { buttonCommand, isPlayable, loadTargets, reachable, refusalHint, targetCommand } from "./targets.js";
+import { commandFor, isPlayable, loadTargets, reachable, refusalHint } from "./targets.js";
 
 let live = null;  // the #table-live the selection belongs to
 
@@ -24,13 +24,12 @@ function paint() {
     setDraggable(el, isPlayable(el));
   }
   for (const el of within("[data-target],[data-command]")) {
-    const command = el.hasAttribute("data-command") ? buttonCommand(el) : targetCommand(el);
+    const command = commandFor(el);
     el.classList.toggle("legal-target", Boolean(command));
     if (el.hasAttribute("data-when-legal")) el.hidden = !reachable(el);
     if (el.hasAttribute("data-command")) el.disabled = !command || busy;
-    // A target that no selection can be sent to is disabled: only a control says so (on a region, a
-    // trick, it would disable every button inside it).
-    else if (!isSelectable(el) && (el.tagName === "BUTTON" || el.hasAttribute("role"))) el.setAttribute("aria-disabled", String(!reachable(el)));
+    // A target nothing can be sent to is disabled: only a control says so (a region's buttons stay usable).
+    else if (!isSelectable(el) && (el.tagName === "BUTTON" || el.role)) el.setAttribute("aria-disabled", String(!reachable(el)));
   }
   for (const el of within("form[data-compose] [type=submit], form[data-compose] button:not([type])")) el.disabled = busy;
   for (const el of within("[data-clear-selection]")) el.hidden = !hasSelection();
@@ -72,7 +71,7 @@ function onClick(event) {
   event.preventDefault();
   if (el.disabled || isSending()) return;
   if (el.hasAttribute("data-command")) {
-    const command = buttonCommand(el);
+    const command = commandFor(el);
     if (!command) hint(el.dataset.hint || "That is not possible right now.");
     else if (!el.dataset.confirm || window.confirm(el.dataset.confirm)) sendCommand(command);
     return;
@@ -82,7 +81,7 @@ function onClick(event) {
     clearSelection();
     return el.hasAttribute("data-clear-selection") ? paint() : refuse(refusalHint(el));
   }
-  const command = el.hasAttribute("data-target") && targetCommand(el);
+  const command = el.hasAttribute("data-target") && commandFor(el);
   if (command) return sendCommand(command);
   if (el.hasAttribute("data-target") && (!isSelectable(el) || (hasSelection() && !isSelected(el) && !switchesTo(el)))) {
     return refuse(refusalHint(el));  // nothing to send here with this selection: say why, keep it
@@ -111,13 +110,14 @@ function onSubmit(event) {
 
 /* A drop is a click on the target with the dragged element selected: send, or say why not. */
 function drop(target, el) {
-  const command = target && target !== el && !isSending() && targetCommand(target);
-  if (command) return sendCommand(command);
-  if (target && target !== el && !isSending()) hint(refusalHint(target));
-  paint();
+  if (!target || target === el || isSending()) return paint();
+  const command = commandFor(target);
+  return command ? sendCommand(command) : refuse(refusalHint(target));
 }
 
-watchDrags({ grab: (el) => { grab(el); clearFlash(); paint(); }, takes: (target, el) => target !== el && targetCommand(target), drop, repaint: paint });
+watchDrags({
+  grab: (el) => { grab(el); clearFlash(); paint(); }, takes: (target, el) => target !== el && commandFor(target), drop, repaint: paint,
+});
 watchConnection(() => { answered(); paint(); });
 const fieldChanged = (event) => liveRoot()?.contains(event.target) && paint();  // what a field allows may change
 const listeners = {

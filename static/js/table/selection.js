@@ -17,10 +17,7 @@ export function selectedGroups() {
   return Object.fromEntries(Object.entries(groups).map(([group, codes]) => [group, codes.sort()]));
 }
 
-export function clearSelection() {
-  selection.cards = [];
-  selection.source = null;
-}
+export const clearSelection = () => Object.assign(selection, { cards: [], source: null });
 
 /* A card joins the selected cards or leaves them; a source replaces the selection or leaves it. */
 export function toggle(el) {

@@ -13,17 +13,18 @@ export function loadTargets() {
 export const isPlayable = (el) => board.playable.includes(token(el));
 const entries = (el) => board.targets[el.dataset.target] || {};
 
-/* May anything be sent here now, whatever is selected? */
-export const reachable = (el) => (el.hasAttribute("data-command") ? el.dataset.command in board.commands : Object.keys(entries(el)).length > 0);
+const isButton = (el) => el.hasAttribute("data-command");
 
-/* What a click on the target sends with the selection, or null. */
-export function targetCommand(el) {
-  const command = entries(el)[selectionKey()] || (entries(el)["*"] && fill(entries(el)["*"]));
+/* May anything be sent here now, whatever is selected? */
+export const reachable = (el) => (isButton(el) ? el.dataset.command in board.commands : Object.keys(entries(el)).length > 0);
+
+/* What a click sends now, or null: a data-command button's command whatever is selected, a target's
+   for the selection. */
+export function commandFor(el) {
+  const all = entries(el);
+  const command = isButton(el) ? board.commands[el.dataset.command] : all[selectionKey()] || (all["*"] && fill(all["*"]));
   return command ? withFields(command, fieldsOf(el)) : null;
 }
-
-/* What a click on the data-command button sends, whatever is selected, or null. */
-export const buttonCommand = (el) => (el.dataset.command in board.commands ? withFields(board.commands[el.dataset.command], fieldsOf(el)) : null);
 
 const placeholder = (value) => (typeof value === "string" && value.startsWith("$") ? value.slice(1) : null);
 
@@ -32,7 +33,8 @@ const placeholder = (value) => (typeof value === "string" && value.startsWith("$
 function fill(template) {
   const groups = selectedGroups();
   const named = Object.values(template).map(placeholder).filter(Boolean);
-  if (selection.source || !named.some((g) => g in groups) || Object.keys(groups).some((g) => !named.includes(g))) return null;
+  const stray = Object.keys(groups).some((group) => !named.includes(group));
+  if (selection.source || stray || !named.some((group) => group in groups)) return null;
   return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, placeholder(v) ? groups[placeholder(v)] || [] : v]));
 }
 
@@ -44,6 +46,7 @@ export function refusalHint(el) {
   }
   if (!hasSelection()) return "Select a card first, then choose where to play it.";
   const keys = Object.keys(entries(el));
-  if (selection.cards.length > 1 && keys.length && !keys.some((key) => key === "*" || key.includes(" "))) return "Select just one card for that.";
+  const oneCard = keys.length && !keys.some((key) => key === "*" || key.includes(" "));
+  if (oneCard && selection.cards.length > 1) return "Select just one card for that.";
   return el.dataset.hint || "That is not a legal play right now.";
 }
