@@ -2,13 +2,13 @@
 
 Every fragment carries ids that htmx swaps in place (out-of-band swaps).
 """
-import json
 import math
 import time
 
 from django.template.loader import render_to_string
 
 from games import commands
+from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.models import Table
 from games.live import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
@@ -26,8 +26,9 @@ def table_context(snap, user):
     view = shown["view"]
     # Late joiners add seats while a game runs: name every seat the table, its seats or the view know.
     names += [None] * ((len(view["players"]) if view else 0) - len(names))
-    actions = [{**action, "command_json": json.dumps(action["command"])}
-               for action in commands.host_actions(table, user, game)]
+    actions = [{**action, "name": f"host-{number}"}
+               for number, action in enumerate(commands.host_actions(table, user, game))]
+    legal = shown["legal_commands"]
     return {
         "table": table,
         "engine": game.engine,
@@ -36,9 +37,10 @@ def table_context(snap, user):
         "version": shown["version"],
         "view": view,
         "others": clockwise_from(view, seat),
-        "legal": shown["legal_commands"],
+        "legal": legal,
         "host_actions": actions,
-        "host_commands": [action["command"] for action in actions],
+        "board_targets": board_targets(table.game, view, seat, legal,
+                                       {action["name"]: action["command"] for action in actions}),
         "board_template": f"games/{table.game}/board.html",
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,

@@ -1,6 +1,7 @@
 """Real browsers (Playwright driving Debian's chromium) play each game and see each other live."""
 import os
 import random
+import re
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -84,10 +85,10 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         if cls._async_unsafe is None:
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
-    def player(self, username, width=1280):
-        """A logged-in page in a browser context of its own (its own cookies)."""
+    def player(self, username, width=1280, touch=False):
+        """A logged-in page in a browser context of its own (its own cookies); ``touch``: a phone's touch screen."""
         User.objects.create_user(username=username, password=PASSWORD, display_name=username.title())
-        context = self.browser.new_context(viewport={"width": width, "height": 900})
+        context = self.browser.new_context(viewport={"width": width, "height": 900}, has_touch=touch, is_mobile=touch)
         self.addCleanup(context.close)  # its websocket closes with the test, before the next one's
         context.set_default_timeout(15000)
         page = context.new_page()
@@ -590,3 +591,104 @@ class TestSpiteTableModeLive(BrowserTestCase):
             expect(page.locator(".spite-passed")).to_contain_text("you" if page is carol else "Carol")
         expect(alice.locator("#turn-banner")).to_contain_text("Your turn")
         self.assertTrue(all(_not_reloaded(page) for page in pages))
+
+
+class TestKeyboardAndTouch(BrowserTestCase):
+    def test_cards_are_selected_by_keyboard_and_played_by_a_mouse_or_touch_drag(self):
+        from playwright.sync_api import expect
+
+        from games import lobby
+
+        alice = self.player("alice")
+        bob = self.player("bob", width=390, touch=True)
+
+        def deal():
+            users = [User.objects.get(username=name) for name in ("bob", "alice")]
+            table = lobby.create_table(users[0], "spank", 2)
+            lobby.join_table(table, users[1])
+            lobby.start_table(table, users[0], rng=random.Random(3))  # bob (seat 0) moves first
+            return table
+
+        table = _off_the_event_loop(deal)
+        for page in (alice, bob):
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+        expect(bob.locator("#turn-banner")).to_contain_text("Your turn")
+
+        # By keyboard: a card is focused and selected with Space, and Escape clears the selection.
+        card = bob.locator(".hand [data-card]").first
+        card.focus()
+        bob.keyboard.press("Space")
+        expect(card).to_have_attribute("aria-pressed", "true")
+        expect(bob.locator("[data-selection-status]")).to_contain_text("Selected:")
+        bob.keyboard.press("Escape")
+        expect(card).to_have_attribute("aria-pressed", "false")
+
+        # Bob drags a card by touch onto "Discard selected", then Alice by mouse: each is discarded.
+        for discards, mover in enumerate((bob, alice), start=1):
+            expect(mover.locator("#turn-banner")).to_contain_text("Your turn")
+            self.drag_onto(mover, mover.locator(".hand [data-card]").first, mover.locator("button", has_text="Discard selected"))
+            for page in (alice, bob):
+                expect(page.locator(".pile-label", has_text="Discard")).to_contain_text(str(discards))
+
+    def drag_onto(self, page, card, target):
+        """A person's drag, by touch on a touch screen, else by mouse: it starts (the card is selected, and the
+        actions say so), then goes where the target is now."""
+        from playwright.sync_api import expect
+
+        expect(target).to_be_visible()
+        target.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if page.evaluate("navigator.maxTouchPoints > 0"):
+            cdp = page.context.new_cdp_session(page)
+
+            def touch(kind, x=None, y=None):
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if x is None else [{"x": x, "y": y}]})
+
+            down, move, up = partial(touch, "touchStart"), partial(touch, "touchMove"), partial(touch, "touchEnd")
+        else:
+            down, move, up = (lambda x, y: page.mouse.move(x, y) or page.mouse.down()), page.mouse.move, page.mouse.up
+        down(x, y)
+        for step in range(1, 4):
+            move(x, y - 8 * step)
+        expect(page.locator("#table-live")).to_have_class(re.compile(r"\bdragging\b"))
+        expect(page.locator(".drag-ghost")).to_have_count(1)
+        box = target.bounding_box()
+        to_x, to_y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for step in range(1, 9):
+            move(x + (to_x - x) * step / 8, y - 24 + (to_y - y + 24) * step / 8)
+        expect(target).to_have_class(re.compile(r"\bdrag-over\b"))
+        up()
+        expect(page.locator(".drag-ghost")).to_have_count(0)
+
+
+class TestTableScriptFields(BrowserTestCase):
+    def test_fields_are_put_into_a_command_at_their_paths_and_must_agree_with_what_the_server_listed(self):
+        page = self.browser.new_page()
+        self.addCleanup(page.close)
+        page.goto(f"{self.live_server_url}/accounts/login/")
+        page.set_content("""
+            <form id="f">
+              <input type="checkbox" name="come_at_me" value="true" data-json checked>
+              <input type="checkbox" name="unchecked" value="true" data-json>
+              <input name="bounty_claim" value="2" data-json>
+              <input name="empty" value="">
+              <select name="fills[]" data-json><option value='{"card": "7H", "pile": 0}' selected></option></select>
+              <select name="fills[]" data-json><option value="" selected></option></select>
+              <select name="fills[]" data-json><option value='{"card": "9S", "pile": 2}' selected></option></select>
+              <input name="swap.take" value="7C"><input name="swap.give" value="4H">
+            </form>""")
+        result = page.evaluate("""async (url) => {
+            const { withFields } = await import(url);
+            const fields = [...document.querySelectorAll("#f [name]")];
+            return [
+                withFields({"type": "end_turn", "fills": [], "swap": null}, fields),
+                withFields({"type": "play", "bounty_claim": 2}, fields),
+                withFields({"type": "play", "bounty_claim": 1}, fields),
+            ];
+        }""", f"{self.live_server_url}/static/js/table/fields.js")
+        self.assertEqual(result[0], {"type": "end_turn", "come_at_me": True, "bounty_claim": 2, "swap": {"take": "7C", "give": "4H"},
+                                     "fills": [{"card": "7H", "pile": 0}, {"card": "9S", "pile": 2}]})
+        self.assertEqual(result[1]["bounty_claim"], 2)  # the claim the server listed, typed right
+        self.assertIsNone(result[2])  # typed wrong: nothing to send

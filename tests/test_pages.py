@@ -1,4 +1,7 @@
 """Accounts and the lobby and table pages, as a browser without JavaScript sees them."""
+import json
+import re
+
 import pytest
 
 from accounts.models import User
@@ -148,10 +151,17 @@ def test_the_host_page_offers_the_games_host_commands(client, alice, bob, carol)
     lobby.start_table(table, alice)
     client.force_login(alice)
     page = client.get(f"/tables/{table.id}/").content.decode()
-    assert 'id="host-commands"' in page and "End the match" in page and "data-confirm=" in page
+    button = re.search(r'<button[^>]*class="small host-action"[^>]*>End the match</button>', page).group(0)
+    name = re.search(r'data-command="([^"]+)"', button).group(1)
+    assert "data-confirm=" in button and board_targets(page)["commands"][name] == {"type": "end_match"}
     client.force_login(bob)
     page = client.get(f"/tables/{table.id}/").content.decode()
-    assert 'id="host-commands"' not in page and "End the match" not in page
+    assert "End the match" not in page and {"type": "end_match"} not in board_targets(page)["commands"].values()
+
+
+def board_targets(page):
+    """The page's #board-targets: what its targets and buttons send (games/board_targets.py)."""
+    return json.loads(re.search(r'<script id="board-targets" type="application/json">(.*?)</script>', page, re.S).group(1))
 
 
 # --- timers on the table page: the turn clock, seats away, an abandoned game ---------------------

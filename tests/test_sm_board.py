@@ -1,5 +1,6 @@
 """The Spite & Malice board template, rendered from real engine states for every seat and a spectator."""
 import random
+import re
 from dataclasses import replace
 
 from board_helpers import render_board
@@ -59,7 +60,8 @@ def test_empty_discard_piles_get_the_end_of_turn_form():
                     play_piles=(("AS",), ("AS",), ("AS",), ("AS",)))
     html = render(state, 0)
     assert "data-compose" in html
-    assert 'name="fills.0"' in html and 'name="fills.2"' in html and 'name="fills.1"' not in html
+    # A fill for each empty pile (1 and 3), in pile order: each adds to the command's "fills".
+    assert re.findall(r'Fill discard pile (\d) with\s*<select name="fills\[\]" data-json', html) == ["1", "3"]
     assert 'name="discard.card"' in html
 
 

@@ -2,40 +2,21 @@
 and from exact positions for Spite II: fake jokers and reward cards, face-down fakes, come at me, the
 bounty claim, consecutives, "unbeatable", penalty skips and the come-at-me reward step."""
 import html as html_lib
-import json
 import random
 import re
 from dataclasses import replace
 
 import pytest
 
-from board_helpers import render_board
+from board_helpers import page_targets, render_board, spite_position as position
 from games.engines import get_engine
-from games.engines.spite.state import PLAYING, Trick
+from games.engines.spite.state import Trick
 
 engine = get_engine("spite")
 
 
 def render(state, seat):
     return render_board(engine, state, seat)
-
-
-def position(hands, *, to_move=0, bounty="9H", deck="4C 5C 6C 8C 9C 10C 4D 5D 6D 8D", fakes=None, bonus=None,
-             skips=None, misplays="table", **more):
-    """A round being played from an exact position (one string of cards a seat), as the engine tests'
-    ``position`` fixture builds it: a started match rewritten with dataclasses.replace."""
-    players = len(hands)
-    base = engine.fold(engine.start(players, {"rounds": 2, "misplays": misplays}, rng=random.Random(0)))
-
-    def per_seat(texts):
-        return tuple(tuple(text.split()) for text in texts) if texts else ((),) * players
-
-    return replace(
-        base, phase=PLAYING, hands=per_seat(hands), deck=tuple(deck.split()), discard=(), bounty=bounty,
-        trick=Trick(leader=to_move), to_move=to_move, ask=None, declined=frozenset(), places=(None,) * players,
-        last_play_joker=(False,) * players, fakes=per_seat(fakes), bonus=per_seat(bonus),
-        skips=tuple(skips) if skips else (0,) * players, **more,
-    )
 
 
 def act(state, seat, command):
@@ -71,8 +52,8 @@ def text(html):
 
 
 def targets(html):
-    """The data-target commands of the board, parsed."""
-    return [json.loads(html_lib.unescape(raw)) for raw in re.findall(r"data-target='([^']*)'", html)]
+    """The names of the board's data-targets, in order."""
+    return re.findall(r'data-target="([^"]*)"', html)
 
 
 OUT_OF_TURN = {"call_misplay", "start_countdown"}
@@ -167,14 +148,15 @@ def test_other_seats_show_how_many_fake_jokers_and_reward_cards_they_hold():
 
 def test_every_play_target_sends_the_selected_fakes_as_fake_up_and_the_options_box():
     html = render(FAKES, 0)
-    plays = [command for command in targets(html) if command.get("type") == "play"]
     # The trick and "Play selected"; the calls (table mode offers both to everyone)
-    assert {command.get("announce") for command in plays} == {None, "lower", "unbeatable"}
-    for command in plays:
-        assert command["cards"] == "$cards" and command["fake_up"] == "$fake_up"
-    for tag in re.findall(r"<[^>]*data-target='\{\"type\": \"play\"[^>]*>", html):
-        assert 'data-omit-empty="fake_up"' in tag and 'data-fields="#spite-play-options"' in tag
-        assert re.search(r'data-optional="[^"]*come_at_me', tag)
+    assert targets(html) == ["play", "play", "call", "unbeatable"]
+    sent = page_targets(engine, FAKES, 0)["targets"]
+    assert {name: sent[name]["*"].get("announce") for name in sent} == {"play": None, "call": "lower",
+                                                                        "unbeatable": "unbeatable"}
+    for template in sent.values():
+        assert template["*"]["cards"] == "$cards" and template["*"]["fake_up"] == "$fake_up"
+    for tag in re.findall(r'<[^>]*data-target="[^"]*"[^>]*>', html):
+        assert 'data-fields="#spite-play-options"' in tag
     # What the board offers is what the engine lists: a play of the fake alone, and with a hand card.
     legal = engine.legal_commands(FAKES, 0)
     assert {"type": "play", "cards": [], "fake_up": ["9C"]} in legal
@@ -184,13 +166,14 @@ def test_every_play_target_sends_the_selected_fakes_as_fake_up_and_the_options_b
 def test_a_held_fake_has_a_face_down_button_lit_only_when_the_engine_lists_it():
     html = render(FAKES, 0)
     button = re.search(r"<button[^>]*spite-face-down[^>]*>", html).group(0)
-    assert "data-command='{\"type\": \"play_fake_down\", \"fake\": \"9C\"}'" in button
+    assert 'data-command="face-down-9C"' in button
     assert "data-when-legal" in button and " hidden" in button
     assert not any(c["type"] == "play_fake_down" for c in engine.legal_commands(FAKES, 0))  # no face-down lead
     following = act(FAKES, 0, {"type": "play", "cards": ["3D"]})
     following = act(following, 1, {"type": "pass"})
     assert {"type": "play_fake_down", "fake": "4H"} in engine.legal_commands(following, 2)
-    assert 'data-command=\'{"type": "play_fake_down", "fake": "4H"}\'' in render(following, 2)
+    assert 'data-command="face-down-4H"' in render(following, 2)
+    assert page_targets(engine, following, 2)["commands"]["face-down-4H"] == {"type": "play_fake_down", "fake": "4H"}
 
 
 def test_face_up_and_face_down_fakes_in_the_trick():
@@ -288,9 +271,13 @@ def test_a_suited_consecutive_and_the_unbeatable_call():
     # A natural 2S going higher would make the third spade: it must call "unbeatable".
     assert {"type": "play", "cards": ["2S"], "announce": "unbeatable"} in engine.legal_commands(state, 2)
     html = render(state, 2)
-    button = re.search(r"<button[^>]*\"announce\": \"unbeatable\"[^>]*>([^<]*)", html)
+    button = re.search(r'<button[^>]*data-target="unbeatable"[^>]*>([^<]*)', html)
     assert button and "data-when-legal hidden" in button.group(0) and button.group(1) == "Play and call unbeatable"
-    assert 'data-unlisted="play"' in button.group(0)  # table mode: shown whenever Carol may play
+    # Table mode: any selection, shown whenever Carol may play; strict mode: only the 2S, as the engine lists it.
+    assert page_targets(engine, state, 2)["targets"]["unbeatable"]["*"]["announce"] == "unbeatable"
+    strict = replace(state, options=replace(state.options, misplays="strict"))
+    assert page_targets(engine, strict, 2)["targets"]["unbeatable"] == {
+        "2S": {"type": "play", "cards": ["2S"], "announce": "unbeatable"}}
     state = act(state, 2, {"type": "play", "cards": ["2S"], "announce": "unbeatable"})
     html = render(state, 0)
     assert "Suited consecutive: spades only." in text(section(html, "spite-consec"))
@@ -321,7 +308,7 @@ def test_in_strict_mode_the_reward_step_shows_the_viewed_cards_and_the_form_to_i
     assert re.findall(r'<span class="visually-hidden">([^<]*)</span></li>', viewed) == ["6♥", "7♣", "10♠"]
     assert viewed.count('class="card card-pile') == 3
     form = section(reward, "spite-reward-form")
-    assert "data-compose='{\"type\": \"reward\", \"swap\": null}'" in form and "data-when-legal" in form
+    assert "data-compose='{\"type\": \"reward\", \"swap\": null}'" in form
     assert re.search(r'<input type="number" name="declared"[^>]*required data-json>', form)
     take = re.search(r'<select name="swap.take">(.*?)</select>', form).group(1)
     assert re.findall(r'value="([^"]*)"', take) == ["", "6H", "7C", "10S"]
@@ -399,8 +386,8 @@ def led_9s():
 
 def misplays(html):
     """The <button>s that call a misplay, as (play id, the play's own <li>)."""
-    return [(json.loads(html_lib.unescape(raw))["play"], raw) for raw in
-            re.findall(r"<button[^>]*class=\"small spite-misplay\"[^>]*data-command='([^']*)'", html)]
+    return [(int(play), raw) for raw, play in
+            re.findall(r'(<button[^>]*class="small spite-misplay"[^>]*data-command="call-(\d+)")', html)]
 
 
 def play_items(html):
@@ -417,15 +404,16 @@ def shape(html):
 def test_table_mode_is_spites_default_and_the_board_sends_any_play_for_the_engine_to_judge():
     assert TABLE.options.table_mode
     html = render(led_9s(), 1)
-    tags = re.findall(r"<[^>]*data-target='\{\"type\": \"play\"[^>]*>", html)
-    assert len(tags) == 4  # the trick, "Play selected", "call lower" and "unbeatable"
-    for tag in tags:
-        assert 'data-unlisted="play"' in tag and "data-accepts" not in tag
+    assert targets(html) == ["play", "play", "call", "unbeatable"]  # the trick, "Play selected" and the calls
+    sent = page_targets(engine, led_9s(), 1)["targets"]
+    assert all(list(entries) == ["*"] for entries in sent.values())  # any selection, for the engine to judge
     assert "Play and call lower" in text(html)  # Bob holds no 7: a call on anything is his to misplay
     # Strict mode keeps the board to the engine's list: no call without a natural 7.
     strict = replace(TABLE, options=replace(TABLE.options, misplays="strict"))
     html = render(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
-    assert "data-unlisted" not in html and "Play and call lower" not in text(html)
+    assert "Play and call lower" not in text(html)
+    assert all("*" not in entries for entries in page_targets(engine, act(strict, 0, {"type": "play", "cards": ["9S"]}),
+                                                                1)["targets"].values())
 
 
 JUDGED_KEYS = {"cards", "fake_up", "fake", "declared", "announce", "buy_back", "bounty_claim"}
@@ -599,7 +587,7 @@ def test_the_rulings_list_grows_oldest_first():
 def test_start_countdown_is_offered_to_the_seats_not_to_act_and_the_countdown_shows_everywhere():
     state = act(led_9s(), 1, {"type": "play", "cards": ["QS"]})  # Carol to act; she could pass
     assert state.to_move == 2
-    button = "data-command='{\"type\": \"start_countdown\"}'"
+    button = 'data-command="start_countdown"'
     for seat in (0, 1):
         assert {"type": "start_countdown"} in engine.legal_commands(state, seat)
         assert button in render(state, seat) and "Start countdown" in text(render(state, seat))

@@ -1,6 +1,11 @@
-"""Template tags for cards: ``{% card_face code %}`` draws a card's face (its corner and its pip).
+"""Template tags for cards.
 
-Faces are the most repeated piece of every board, so each is built once and kept.
+``{% card code "card-mini" %}``  a face-up card: its <span> with its classes and its face
+``code|card_class:"card-hand"``  a card's classes ("card card-hand red"), for a card drawn as a button
+``{% card_face code %}``         a card's face alone (its corner and its pip)
+``code|card_label``              a card as short text: "7♥", "Joker ★"
+
+Cards are the most repeated piece of every board, so each is built once and kept.
 """
 from functools import lru_cache
 
@@ -11,6 +16,12 @@ from django.utils.safestring import mark_safe
 register = template.Library()
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+JOKER = "JK"
+
+
+@register.simple_tag
+def card(code, size=""):
+    return _card(str(code), str(size))
 
 
 @register.simple_tag
@@ -18,9 +29,29 @@ def card_face(code):
     return _face(str(code))
 
 
+@register.filter
+def card_class(code, size=""):
+    code = str(code)
+    colour = " joker" if code == JOKER else " red" if code[-1:] in ("H", "D") else ""
+    return f"card {size}{colour}" if size else f"card{colour}"
+
+
+@register.filter
+def card_label(code):
+    code = str(code)
+    if code == JOKER:
+        return "Joker ★"
+    return code[:-1] + SUIT_SYMBOLS.get(code[-1:], code[-1:])
+
+
+@lru_cache(maxsize=2048)
+def _card(code, size):
+    return format_html('<span class="{}">{}</span>', card_class(code, size), _face(code))
+
+
 @lru_cache(maxsize=512)
 def _face(code):
-    if code == "JK":
+    if code == JOKER:
         return mark_safe('<span class="corner"><span class="rank">JK</span></span>'
                          '<span class="pip" aria-hidden="true">★</span><span class="visually-hidden">Joker</span>')
     rank, suit = code[:-1], code[-1:]
