@@ -7,6 +7,7 @@ from .options import MAX_PLAYERS, MIN_PLAYERS
 class SpiteEngine(RulesEngine):
     name = "spite"
     title = "Spite"
+    noun = "match"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     option_fields = (
@@ -19,7 +20,6 @@ class SpiteEngine(RulesEngine):
     )
 
     late_join_command = {"type": "join"}
-    staff_command_types = frozenset({"overturn"})
     secret_options = frozenset({"fake_joker_faces"})
 
     def classify(self, cards):

@@ -8,10 +8,9 @@ from ..errors import IllegalCommand
 from ..tuples import replace_at, without
 
 
-def overturn(state, command):
-    """The ``ruling_overturned`` event for staff's ``{"type": "overturn", "ruling": id, "reason": text}``."""
-    if state is None:
-        raise IllegalCommand("The match has not started.")
+def overturn(state, seat, command, rng):
+    """The ``ruling_overturned`` event for staff's ``{"type": "overturn", "ruling": id, "reason": text}``
+    (during the match or after it)."""
     ruling = _ruling(state, command.get("ruling"))
     reason = command.get("reason")
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
