@@ -2,6 +2,7 @@
 from ..base import RulesEngine
 from . import deal, decide, evolve, hands, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS
+from .upcasters import UPCASTERS
 
 
 class SpiteEngine(RulesEngine):
@@ -21,6 +22,7 @@ class SpiteEngine(RulesEngine):
 
     late_join_command = {"type": "join"}
     secret_options = frozenset({"fake_joker_faces"})
+    upcasters = UPCASTERS
 
     def classify(self, cards):
         """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""

@@ -97,7 +97,7 @@ def apply(state, event):
             fakes = replace_at(fakes, move["to"], fakes[move["to"]] + face)
     rulings = tuple(replace(ruling, overturned=event["reason"]) if ruling.id == event["ruling"] else ruling
                     for ruling in state.rulings)
-    taken_back = tuple(event.get("discarded", ()))  # overturns recorded before deck rewards have none
+    taken_back = tuple(event["discarded"])
     if taken_back:
         caller = event["caller"]
         state = replace(state, bonus=replace_at(state.bonus, caller, without(state.bonus[caller], taken_back)),
