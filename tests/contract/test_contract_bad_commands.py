@@ -92,7 +92,7 @@ def refused_or_listed(engine, profile, state, seat, command):
     assert state == snapshot
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_garbage_commands_only_ever_raise_illegal_command(game, data):
     engine, profile = get_engine(game), profile_of(game)

@@ -27,7 +27,7 @@ def json_safe(value):
     return json.loads(json.dumps(value)) == value
 
 
-@settings(max_examples=25, **SEEDS)
+@settings(max_examples=40, **SEEDS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_decide_changes_nothing_events_are_json_and_fold_equals_evolving_one_by_one(game, seed):
     engine, profile = get_engine(game), profile_of(game)

@@ -15,7 +15,7 @@ from games.engines.base import SEATED
 pytestmark = pytest.mark.parametrize("game", GAMES)
 SEEDS = dict(phases=(Phase.explicit, Phase.reuse, Phase.generate), deadline=None,
              suppress_health_check=[HealthCheck.too_slow])
-POSITIONS = 12  # positions of a game checked for exactness, at most
+POSITIONS = 20  # positions of a game checked for exactness, at most
 
 
 def accepted(engine, profile, state, seat, candidates):
@@ -40,7 +40,7 @@ def check_exact(engine, profile, state, seat):
     return True
 
 
-@settings(max_examples=8, **SEEDS)
+@settings(max_examples=12, **SEEDS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_legal_commands_list_exactly_what_decide_accepts_each_once(game, seed):
     engine, profile = get_engine(game), profile_of(game)

@@ -45,7 +45,7 @@ def with_other_hands(state, viewer):
                                       for seat, hand in enumerate(state.hands)))
 
 
-@settings(max_examples=10, phases=(Phase.explicit, Phase.reuse, Phase.generate), deadline=None,
+@settings(max_examples=20, phases=(Phase.explicit, Phase.reuse, Phase.generate), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_views_hold_the_contracts_keys_only_the_own_hand_and_are_json_safe(game, seed):
