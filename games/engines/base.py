@@ -151,7 +151,7 @@ class Engine:
         if sender == HOST:
             return "Only the table's host can give that command."
         if sender == STAFF:
-            return "Only staff can give that command (it reviews a disputed ruling)."
+            return "Only staff can give that command."
         return self._no_such_command(kind)
 
     # Until the platform routes by ``sender_of`` (then these go): the types it sends as the host's and staff's.

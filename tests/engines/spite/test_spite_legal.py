@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from contract.profiles.spite import candidates
+from contract.profiles.spite import candidates, canonical
 from games.engines import IllegalCommand
 from games.engines.spite.state import Reward
-from spite_helpers import canonical, random_match
+from spite_helpers import random_match
 
 
 def accepted(engine, state, seat):

@@ -4,9 +4,8 @@ import random
 
 import pytest
 
-from contract.profiles.spite_and_malice import candidates
+from contract.profiles.spite_and_malice import candidates, canonical
 from games.engines import IllegalCommand
-from sm_helpers import canonical
 
 FULL_ROW = "QC | QD | QH | QS"
 
