@@ -11,18 +11,63 @@ timers) without a real game's rules in the way:
   expiry is refused, like Spite's;
 - the system's ``{"type": "turn_timeout", "seat": s}`` adds 1 for the seat to move
   (tagged ``auto``) after a ``timed_out`` event;
-- the system's ``{"type": "finish"}`` ends the game.
+- the system's ``{"type": "finish"}`` ends the game;
+- the host's ``{"type": "abandon"}`` ends it too (there is no absent seat to wait for).
 """
 from games.engines import IllegalCommand
-from games.engines.base import Engine
+from games.engines.base import ANY_SEAT, HOST, SEAT_TO_ACT, SYSTEM, Command, Engine
 
 
 FINISHED = 1000  # a total this high is a finished game
 
 
+def _add(state, seat, command, rng):
+    return [{"type": "added", "by": 1}]
+
+
+def _bump(state, seat, command, rng):
+    return [{"type": "added", "by": 10}]
+
+
+def _finish(state, seat, command, rng):
+    return [{"type": "added", "by": FINISHED}]
+
+
+def _start_countdown(state, seat, command, rng):
+    if seat == state["to_move"] or state["countdown"]:
+        raise IllegalCommand("Only a seat not to move may start a countdown, and only one at a time.")
+    return [{"type": "countdown_started", "countdown": state["countdowns"] + 1,
+             "seconds": command.get("seconds", 5), "by": seat}]
+
+
+def _countdown_expired(state, seat, command, rng):
+    if not state["countdown"] or command.get("countdown") != state["countdown"]["countdown"]:
+        raise IllegalCommand("That countdown is not running.")
+    return [{"type": "added", "by": 100}]
+
+
+def _turn_timeout(state, seat, command, rng):
+    if command.get("seat") != state["to_move"]:
+        raise IllegalCommand("That turn is over.")
+    return [{"type": "timed_out", "seat": state["to_move"]}, {"type": "added", "by": 1, "auto": True}]
+
+
+def _abandon(state, seat, command, rng):
+    return [{"type": "abandoned"}]
+
+
 class CounterEngine(Engine):
     name = "counter"
     title = "Counter"
+    commands = {
+        "add": Command(_add, SEAT_TO_ACT),
+        "start_countdown": Command(_start_countdown, ANY_SEAT),
+        "bump": Command(_bump, SYSTEM),
+        "finish": Command(_finish, SYSTEM),
+        "countdown_expired": Command(_countdown_expired, SYSTEM),
+        "turn_timeout": Command(_turn_timeout, SYSTEM),
+        "abandon": Command(_abandon, HOST),
+    }
 
     def start(self, players, options=None, deck=None, rng=None):
         if options:
@@ -33,33 +78,23 @@ class CounterEngine(Engine):
         kind = event["type"]
         if kind == "started":
             return {"players": event["players"], "total": 0, "to_move": 0, "countdown": None, "countdowns": 0,
-                    "timeouts": 0}
+                    "timeouts": 0, "abandoned": False}
         if kind == "countdown_started":
             return {**state, "countdown": {"countdown": event["countdown"], "seconds": event["seconds"]},
                     "countdowns": event["countdown"]}
         if kind == "timed_out":
             return {**state, "timeouts": state["timeouts"] + 1}
+        if kind == "abandoned":
+            return {**state, "abandoned": True}
         step = event["by"]
         return {**state, "total": state["total"] + step, "countdown": None,
                 "to_move": (state["to_move"] + 1) % state["players"]}
 
-    def decide(self, state, seat, command, rng=None):
-        kind = command.get("type")
-        if kind == "bump" and seat is None:
-            return [{"type": "added", "by": 10}]
-        if kind == "finish" and seat is None:
-            return [{"type": "added", "by": FINISHED}]
-        if kind == "add" and seat == state["to_move"]:
-            return [{"type": "added", "by": 1}]
-        if kind == "start_countdown" and seat is not None and seat != state["to_move"] and not state["countdown"]:
-            return [{"type": "countdown_started", "countdown": state["countdowns"] + 1,
-                     "seconds": command.get("seconds", 5), "by": seat}]
-        if kind == "countdown_expired" and seat is None and state["countdown"] \
-                and command.get("countdown") == state["countdown"]["countdown"]:
-            return [{"type": "added", "by": 100}]
-        if kind == "turn_timeout" and seat is None and command.get("seat") == state["to_move"]:
-            return [{"type": "timed_out", "seat": state["to_move"]}, {"type": "added", "by": 1, "auto": True}]
-        raise IllegalCommand("Only the seat to move may add, and only the system may bump.")
+    def turn_refusal(self, state, seat, kind):
+        return None if seat == state["to_move"] else "Only the seat to move may add."
+
+    def seat_count(self, state):
+        return state["players"]
 
     def timers(self, state):
         countdown = state["countdown"] if state else None
@@ -80,4 +115,5 @@ class CounterEngine(Engine):
         return event
 
     def is_over(self, state):
-        return state is not None and state["total"] >= FINISHED
+        return state is not None and (state["total"] >= FINISHED or state["abandoned"])
+

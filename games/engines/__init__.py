@@ -3,7 +3,11 @@
 Every engine follows the Decider shape described in ../shared/CONTRACT.md:
 ``start`` (the deal, as events), ``evolve`` (apply one event), ``fold``
 (replay), ``decide`` (command -> events or IllegalCommand), ``view`` (what one
-seat may see) and ``legal_commands``.
+seat may see) and ``legal_commands``. A game declares its commands once, in a
+command table (command_table.py: each type's handler and who may send it, the
+turn clock's combined in); ``base.Engine.decide`` makes the checks every game
+shares and calls the handler. Old event shapes are read through each engine's
+``upcasters`` (events/upcasting.py).
 """
 from .errors import IllegalCommand
 

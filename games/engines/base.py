@@ -1,11 +1,14 @@
-"""What every engine shares: the Decider skeleton and command-checking helpers."""
+"""What every engine shares: the Decider skeleton, the checks every command passes, and command-checking helpers."""
 import random
 import re
 from collections import Counter
 from functools import reduce
 
 from . import turn_clock
+from .command_table import ANY_SEAT, HOST, SEAT_TO_ACT, SEATED, STAFF, SYSTEM, UNSEATED, Command, combine, handle
 from .errors import IllegalCommand
+
+__all__ = ["Engine", "RulesEngine", "Command", "combine", "handle", "SEAT_TO_ACT", "ANY_SEAT", "HOST", "STAFF", "SYSTEM"]
 
 
 class Engine:
@@ -17,14 +20,19 @@ class Engine:
 
     name = ""
     title = ""  # the name people read
+    noun = "game"  # what one whole play of it is called in sentences: "The game is over."
     min_players = 2
     max_players = 9
     # The options a host may set, for the lobby's form: dicts with "name", "label",
     # "kind" ("bool", "choice" or "number"), "default", for a choice "choices" [[value, label], ...],
     # for a number "min" and "max". A blank number or choice is left out (the game's default).
     option_fields = ()
-    # Commands the table's host may give while the game runs (decided with seat None): dicts with
-    # "command" (the command), "label" (a button's text) and "confirm" (a question to ask first).
+    # The command table, {type: Command} (command_table.py): every command the game takes, who may
+    # send it and its handler, the turn clock's combined in.
+    commands = {}
+    # The host's commands the host is offered while the game runs (their types are HOST commands of
+    # the table): dicts with "command" (the command), "label" (a button's text) and "confirm" (a
+    # question to ask first).
     host_commands = ()
     # The system command that adds a seat to a running game (decided with seat None), or None when
     # the game takes no late joiners. Its events name the new seat in a "joined" event.
@@ -32,8 +40,9 @@ class Engine:
     # On what terms a late joiner takes a seat, in words the table and the API show ("as this round's
     # loser, ..."), for a game with a late_join_command.
     late_join_terms = ""
-    # Command types staff give (decided with seat None), such as overturning a disputed ruling.
-    staff_command_types = frozenset()
+    # Old event shapes read as today's: {(event type, from schema): function(payload) -> payload of
+    # the next schema}. events/upcasting.py applies them to the game's stored events.
+    upcasters = {}
     # Table options that give hidden information away (Spite's fake joker faces): nobody is shown
     # them until the game is over.
     secret_options = frozenset()
@@ -48,8 +57,14 @@ class Engine:
     def evolve(self, state, event):
         raise NotImplementedError
 
-    def decide(self, state, seat, command, rng=None):
-        raise NotImplementedError
+    def turn_refusal(self, state, seat, kind):
+        """Why ``seat`` may not give a SEAT_TO_ACT command of type ``kind`` now (a sentence), or None.
+        By default a seat may act on its turn."""
+        return not_your_turn(state, seat)
+
+    def seat_count(self, state):
+        """The number of seats of a started game."""
+        return state.players
 
     def view(self, state, seat):
         raise NotImplementedError
@@ -82,11 +97,6 @@ class Engine:
             return []
         return list(self.host_commands) + turn_clock.host_entries(getattr(state, "clock", None))
 
-    @property
-    def host_command_types(self):
-        """Every command type a host may ever give in this game (to route a command to the host)."""
-        return frozenset(entry["command"]["type"] for entry in self.host_commands) | turn_clock.HOST_TYPES
-
     def is_over(self, state):
         raise NotImplementedError
 
@@ -94,6 +104,70 @@ class Engine:
     @property
     def seat_choices(self):
         return range(self.min_players, self.max_players + 1)
+
+    def sender_of(self, command):
+        """Who may send ``command`` (SEAT_TO_ACT, ANY_SEAT, HOST, STAFF or SYSTEM); None for a command that
+        is no dict with a string type, or whose type the game does not have."""
+        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+            return None
+        entry = self.commands.get(command["type"])
+        return entry.sender if entry else None
+
+    def decide(self, state, seat, command, rng=None):
+        """The events of ``command`` from ``seat`` (None: the host, staff or the system), or IllegalCommand.
+
+        Every game's commands pass the same checks here, then go to their handler in the table.
+        """
+        kind = require_dict(command)
+        entry = self.commands.get(kind)
+        if entry is None:
+            raise IllegalCommand(self._no_such_command(kind))
+        self._require_running(state, entry)
+        self._require_sender(state, seat, kind, entry)
+        return entry.handler(state, seat, command, default_rng(rng))
+
+    def _require_running(self, state, entry):
+        if state is None:
+            raise IllegalCommand(f"The {self.noun} has not started.")
+        if self.is_over(state) and not entry.after_end:
+            raise IllegalCommand(f"The {self.noun} is over.")
+
+    def _require_sender(self, state, seat, kind, entry):
+        """The host's, staff's and the system's commands come with seat None; a seat's with its number,
+        and SEAT_TO_ACT only when the game lets that seat act now."""
+        if entry.sender in UNSEATED:
+            if seat is not None:
+                raise IllegalCommand(self._not_for_a_seat(kind, entry.sender))
+            return
+        if seat is None:
+            raise IllegalCommand(f"There is no system or host command {kind!r} here.")
+        require_seat(seat, self.seat_count(state))
+        refusal = self.turn_refusal(state, seat, kind) if entry.sender == SEAT_TO_ACT else None
+        if refusal:
+            raise IllegalCommand(refusal)
+
+    def _no_such_command(self, kind):
+        players = ", ".join(name for name, entry in self.commands.items() if entry.sender in SEATED)
+        return f"{self.title} has no command \"{kind}\"; the commands are {players}."
+
+    def _not_for_a_seat(self, kind, sender):
+        if sender == HOST:
+            return "Only the table's host can give that command."
+        if sender == STAFF:
+            return "Only staff can give that command."
+        return self._no_such_command(kind)
+
+    # Until the platform routes by ``sender_of`` (then these go): the types it sends as the host's and staff's.
+    @property
+    def host_command_types(self):
+        return self._types_from(HOST)
+
+    @property
+    def staff_command_types(self):
+        return self._types_from(STAFF)
+
+    def _types_from(self, sender):
+        return frozenset(kind for kind, entry in self.commands.items() if entry.sender == sender)
 
     def fold(self, events, state=None):
         """Replay: evolve from the initial state (or from ``state``, a snapshot)."""
@@ -105,14 +179,15 @@ class Engine:
 class RulesEngine(Engine):
     """An engine whose hooks live in its game package's modules, one module per concern.
 
-    ``deal.start``, ``evolve.evolve``, ``decide.decide``, ``view.view``,
-    ``view.redact_event``, ``legal.legal_commands`` and, if the game has one,
+    ``deal.start``, ``evolve.evolve``, ``decide.COMMANDS`` (the command table), ``view.view``,
+    ``view.redact_event``, ``legal.legal_commands`` and, if the game has one, ``decide.turn_refusal``,
     ``legal.offered_commands``, ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now``
-    (given the state and the engine's ``host_commands``). A state has an ``over`` property.
+    (given the state and the engine's ``host_commands``). A state has ``over`` and ``players``.
     """
 
     def __init__(self, *, deal, evolve, decide, view, legal):
         self._deal, self._evolve, self._decide, self._view, self._legal = deal, evolve, decide, view, legal
+        self.commands = getattr(decide, "COMMANDS", {})
 
     def start(self, players, options=None, deck=None, rng=None):
         return self._deal.start(players, options, deck, rng)
@@ -120,8 +195,9 @@ class RulesEngine(Engine):
     def evolve(self, state, event):
         return self._evolve.evolve(state, event)
 
-    def decide(self, state, seat, command, rng=None):
-        return self._decide.decide(state, seat, command, rng)
+    def turn_refusal(self, state, seat, kind):
+        refusal = getattr(self._decide, "turn_refusal", None)
+        return refusal(state, seat, kind) if refusal else super().turn_refusal(state, seat, kind)
 
     def view(self, state, seat):
         return self._view.view(state, seat)
@@ -182,17 +258,11 @@ def apply_event(handlers, state, event, game):
     return apply(state, event)
 
 
-def require_turn(state, seat, game):
-    """IllegalCommand unless the game runs and ``seat`` is the seat to move."""
-    if state is None:
-        raise IllegalCommand("The game has not started.")
-    if state.over:
-        raise IllegalCommand("The game is over.")
-    if seat is None:
-        raise IllegalCommand(f"The system has no command to give in {game}.")
-    require_seat(seat, state.players)
+def not_your_turn(state, seat):
+    """The refusal for a seat acting out of turn, or None on its turn (or while nobody is to move)."""
     if state.to_move is not None and seat != state.to_move:
-        raise IllegalCommand(f"It is seat {state.to_move}'s turn, not yours.")
+        return f"It is seat {state.to_move}'s turn, not yours."
+    return None
 
 
 def default_rng(rng):

@@ -8,12 +8,14 @@ action, each tagged ``"auto": True``, and after the third timeout in a row
 (over, no winner) or ``carry_on`` (the absent seat keeps getting default
 actions). The seat's own next action clears its streak and its absence.
 
-A game keeps a ``Clock`` as its state's ``clock`` field and supplies only
-its default action; this module does the rest. Pure, like every engine.
+A game keeps a ``Clock`` as its state's ``clock`` field, combines ``commands(default_action,
+evolve)`` into its command table and supplies only its default action; this module does the rest.
+Pure, like every engine.
 """
 from dataclasses import dataclass, replace
 from functools import reduce
 
+from .command_table import HOST, SYSTEM, Command
 from .errors import IllegalCommand
 
 ABSENT_AFTER = 3  # timeouts in a row that mark a seat absent
@@ -21,7 +23,6 @@ ABSENT_AFTER = 3  # timeouts in a row that mark a seat absent
 TIMEOUT = "turn_timeout"
 ABANDON = "abandon"
 CARRY_ON = "carry_on"
-HOST_TYPES = frozenset({ABANDON, CARRY_ON})
 EVENT_TYPES = frozenset({"timed_out", "marked_absent", "carried_on", "abandoned"})  # all public
 
 _HOST_ENTRIES = {
@@ -108,33 +109,25 @@ def after_event(state, event, own_actions):
 
 # --- decide -------------------------------------------------------------------
 
-def is_unseated_command(command):
-    return isinstance(command, dict) and command.get("type") in HOST_TYPES | {TIMEOUT}
-
-
-def decide_unseated(state, command, default_action, evolve, rng=None):
-    """The events for a command given with seat None: a turn timeout, or the host's abandon or carry on.
+def commands(default_action, evolve):
+    """The turn clock's command table, to combine into a game's: the system's turn timeout, the host's
+    abandon and carry on (the game checks that it runs before a handler is called).
 
     ``default_action(state, seat, rng)`` returns the events of the game's safe
-    default action; ``evolve`` is the game's. IllegalCommand for anything else,
-    and for a stale timeout (not that seat's turn, or the game is over).
+    default action; ``evolve`` is the game's.
     """
-    kind = command.get("type") if isinstance(command, dict) else None
-    if state is None:
-        raise IllegalCommand("The game has not started.")
-    if state.over:
-        raise IllegalCommand("The game is over.")
-    if kind == TIMEOUT:
+    def timeout(state, seat, command, rng):
         return _timeout(state, command, default_action, evolve, rng)
-    if kind == ABANDON:
-        _require_absent(state.clock, "abandon the game")
-        return [{"type": "abandoned"}]
-    if kind == CARRY_ON:
-        return [{"type": "carried_on", "seat": seat} for seat in _not_carried(state.clock)]
-    raise IllegalCommand(f"There is no system or host command {kind!r} here.")
+
+    return {
+        TIMEOUT: Command(timeout, SYSTEM),
+        ABANDON: Command(_abandon, HOST),
+        CARRY_ON: Command(_carry_on, HOST),
+    }
 
 
 def _timeout(state, command, default_action, evolve, rng):
+    """A stale timeout (not that seat's turn any more) is refused."""
     seat = command.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or seat != state.to_move:
         raise IllegalCommand(f"Seat {seat!r} is not the seat to act; that turn is over.")
@@ -144,6 +137,15 @@ def _timeout(state, command, default_action, evolve, rng):
     if not after.over and after.clock.streak(seat) >= ABSENT_AFTER and seat not in after.clock.absent:
         events.append({"type": "marked_absent", "seat": seat})
     return events
+
+
+def _abandon(state, seat, command, rng):
+    _require_absent(state.clock, "abandon the game")
+    return [{"type": "abandoned"}]
+
+
+def _carry_on(state, seat, command, rng):
+    return [{"type": "carried_on", "seat": absent} for absent in _not_carried(state.clock)]
 
 
 def _require_absent(clock, what):

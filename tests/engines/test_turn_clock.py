@@ -1,12 +1,13 @@
 """The shared turn-clock logic (games/engines/turn_clock.py) and the engine hooks in base.py,
-on a tiny game of its own: a state with a seat to move, a clock and an ``over`` flag."""
+on a tiny game of its own: a state with a seat to move, a clock and an ``over`` flag, whose
+command table is one seat's command combined with the turn clock's."""
 from dataclasses import dataclass, replace
 from functools import reduce
 
 import pytest
 
 from games.engines import IllegalCommand, get_engine, turn_clock
-from games.engines.base import Engine, RulesEngine
+from games.engines.base import HOST, SEAT_TO_ACT, SYSTEM, Command, Engine, RulesEngine, combine
 from games.engines.turn_clock import Clock
 
 
@@ -43,8 +44,32 @@ def default_action(state, seat, rng):
     return [{"type": "moved", "seat": seat}]
 
 
-def decide(state, command):
-    return turn_clock.decide_unseated(state, command, default_action, evolve)
+def move(state, seat, command, rng):
+    return [{"type": "moved", "seat": seat}]
+
+
+def end_match(state, seat, command, rng):
+    return [{"type": "finished"}]
+
+
+class TinyEngine(Engine):
+    title = "Tiny"
+    host_commands = ({"command": {"type": "end_match"}, "label": "End", "confirm": "End?"},)
+
+    def __init__(self, default=default_action):
+        self.commands = combine({"move": Command(move, SEAT_TO_ACT), "end_match": Command(end_match, HOST)},
+                                turn_clock.commands(default, evolve))
+
+    def evolve(self, state, event):
+        return evolve(state, event)
+
+    def is_over(self, state):
+        return state is not None and state.over
+
+
+def decide(state, command, engine=TinyEngine()):
+    """The command as the system or the host gives it (seat None)."""
+    return engine.decide(state, None, command)
 
 
 def timeout(state, seat=None):
@@ -114,7 +139,7 @@ def test_a_default_action_that_ends_the_game_marks_nobody_absent():
         return [{"type": "finished"}]
 
     state = Tiny(players=1, clock=Clock(timeouts=(2,)))
-    events = turn_clock.decide_unseated(state, {"type": "turn_timeout", "seat": 0}, finishing, evolve)
+    events = decide(state, {"type": "turn_timeout", "seat": 0}, TinyEngine(finishing))
     assert kinds(events) == ["timed_out", "finished"]
 
 
@@ -131,9 +156,24 @@ def test_a_timeout_after_the_game_is_over_or_before_it_starts_is_refused():
         decide(None, {"type": "turn_timeout", "seat": 0})
 
 
-def test_an_unknown_unseated_command_is_refused():
+def test_a_seats_command_given_with_no_seat_is_refused():
     with pytest.raises(IllegalCommand, match="no system or host command"):
-        decide(Tiny(), {"type": "play"})
+        decide(Tiny(), {"type": "move"})
+
+
+def test_the_clocks_commands_are_the_systems_and_the_hosts_and_a_seat_may_give_none_of_them():
+    engine = TinyEngine()
+    assert {kind: engine.sender_of({"type": kind}) for kind in ("turn_timeout", "abandon", "carry_on")} == {
+        "turn_timeout": SYSTEM, "abandon": HOST, "carry_on": HOST}
+    state = Tiny(clock=Clock(timeouts=(3, 0, 0), absent=frozenset({0})))
+    for command in ({"type": "turn_timeout", "seat": 0}, {"type": "abandon"}, {"type": "carry_on"}):
+        with pytest.raises(IllegalCommand):
+            engine.decide(state, 0, command)
+
+
+def test_a_game_cannot_declare_a_command_the_clock_has():
+    with pytest.raises(ValueError, match="abandon"):
+        combine({"abandon": Command(default_action, SEAT_TO_ACT)}, turn_clock.commands(default_action, evolve))
 
 
 # --- abandon and carry on -----------------------------------------------------------
@@ -180,13 +220,6 @@ def test_the_host_entries_follow_the_absent_seats():
 
 
 # --- the engine hooks in base.py ------------------------------------------------------
-
-class TinyEngine(Engine):
-    host_commands = ({"command": {"type": "end_match"}, "label": "End", "confirm": "End?"},)
-
-    def is_over(self, state):
-        return state is not None and state.over
-
 
 def test_host_commands_now_adds_abandon_and_carry_on_while_a_seat_is_absent():
     engine = TinyEngine()

@@ -1,7 +1,10 @@
-"""Turning a seat's command into events, or refusing it with a sentence the player can read."""
+"""Turning a seat's command into events, or refusing it with a sentence the player can read.
 
+``COMMANDS`` is the game's command table (base.Engine.decide checks what every game shares, then
+calls the handler); ``turn_refusal`` says when the seat to move may not act, by the order of the steps.
+"""
 from .. import turn_clock
-from ..base import require_dict, require_held, require_index, require_turn
+from ..base import SEAT_TO_ACT, Command, combine, handle, not_your_turn, require_held, require_index
 from ..errors import IllegalCommand
 from .deck import STACKS_PER_SEAT
 from .auto import default_command
@@ -11,25 +14,11 @@ from .stack import join
 from .turns import end_turn
 
 
-def decide(state, seat, command, rng=None):
-    kind = require_dict(command)
-    if seat is None:
-        return turn_clock.decide_unseated(state, command, default_action, evolve, rng)
-    _check_may_act(state, seat)
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        known = ", ".join(_HANDLERS)
-        raise IllegalCommand(f"Spank! has no command \"{kind}\"; the commands are {known}.")
-    refusal = step_refusal(state, seat, kind)
-    if refusal:
-        raise IllegalCommand(refusal)
-    return handler(state, seat, command, rng)
-
-
-def _check_may_act(state, seat):
-    require_turn(state, seat, "Spank!")
+def turn_refusal(state, seat, kind):
+    """Only the seat to move acts, and only as the order of the steps allows."""
     if state.step is None:
-        raise IllegalCommand("The turn is changing hands; nobody may act right now.")
+        return "The turn is changing hands; nobody may act right now."
+    return not_your_turn(state, seat) or step_refusal(state, seat, kind)
 
 
 def _discard(state, seat, command, rng):
@@ -107,14 +96,17 @@ def _require_card(state, seat, command):
 
 def default_action(state, seat, rng=None):
     """The turn clock's default action (see ``auto``): one command, which ends the turn."""
-    return decide(state, seat, default_command(state, seat), rng)
+    command = default_command(state, seat)
+    return handle(_SEAT_COMMANDS, state, seat, command, rng)
 
 
-_HANDLERS = {
-    "discard": _discard,
-    "spank": _spank,
-    "move": _move,
-    "retire": _retire,
-    "place": _place,
-    "end_turn": _end_turn,
+_SEAT_COMMANDS = {
+    "discard": Command(_discard, SEAT_TO_ACT),
+    "spank": Command(_spank, SEAT_TO_ACT),
+    "move": Command(_move, SEAT_TO_ACT),
+    "retire": Command(_retire, SEAT_TO_ACT),
+    "place": Command(_place, SEAT_TO_ACT),
+    "end_turn": Command(_end_turn, SEAT_TO_ACT),
 }
+
+COMMANDS = combine(_SEAT_COMMANDS, turn_clock.commands(default_action, evolve))

@@ -1,6 +1,6 @@
 """Commands any seated player may give out of turn: calling misplay on the play open to a call,
 and starting a countdown on the seat to act (with the system's command when it runs out)."""
-from ..base import require_seat, seat_in_text
+from ..base import seat_in_text
 from ..errors import IllegalCommand
 from ..tuples import without
 from .evolve import evolve, rewound
@@ -14,8 +14,7 @@ COUNTDOWN_SECONDS = 5
 PENALTY_SKIPS = 1  # one misplay, one turn to skip
 
 
-def call_misplay(state, seat, command):
-    _check_seated(state, seat)
+def call_misplay(state, seat, command, rng):
     if not state.options.table_mode:
         raise IllegalCommand("This match is played strict: illegal plays are refused, so there is nothing to call.")
     play = command.get("play")
@@ -77,8 +76,7 @@ def _next_ask_if_nobody_opens(state):
 
 # --- the countdown ------------------------------------------------------------
 
-def start_countdown(state, seat, command):
-    _check_seated(state, seat)
+def start_countdown(state, seat, command, rng):
     why = _countdown_refusal(state, seat)
     if why:
         raise IllegalCommand(why)
@@ -102,19 +100,12 @@ def _countdown_refusal(state, seat):
     return None
 
 
-def countdown_expired(state, command):
+def countdown_expired(state, seat, command, rng):
     """The timer job: the countdown ran out without a play, so its seat has passed."""
     number = command.get("countdown")
-    countdown = state.countdown if state is not None else None
+    countdown = state.countdown
     if countdown is None or countdown.number != number:
         raise IllegalCommand(f"Countdown {number!r} is not running any more; the turn has moved on.")
-    seat = countdown.seat
-    return passing(state, {"type": "passed", "seat": seat, "next": next_active(state, seat), "countdown": number})
+    timed = countdown.seat
+    return passing(state, {"type": "passed", "seat": timed, "next": next_active(state, timed), "countdown": number})
 
-
-def _check_seated(state, seat):
-    if state is None:
-        raise IllegalCommand("The match has not started.")
-    if state.over:
-        raise IllegalCommand("The match is over.")
-    require_seat(seat, state.players)

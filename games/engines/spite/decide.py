@@ -1,9 +1,13 @@
-"""Turning a seat's command into events, or refusing it with a sentence the player can read."""
+"""Turning a command into events, or refusing it with a sentence the player can read.
+
+``COMMANDS`` (at the end) is Spite's command table: base.Engine.decide checks what every game shares
+and ``turn_refusal`` who may act now, then calls the handler.
+"""
 from collections import Counter
 from dataclasses import replace
 
 from .. import turn_clock
-from ..base import default_rng, require_dict, require_held, require_seat
+from ..base import ANY_SEAT, HOST, SEAT_TO_ACT, STAFF, SYSTEM, Command, combine, require_held
 from ..cards import JOKER, rank
 from ..errors import IllegalCommand
 from .bounty import claimed_event
@@ -22,36 +26,16 @@ from .trick import ANNOUNCEMENTS, direction_after, next_active
 from .turns import move_on, passing
 
 
-def decide(state, seat, command, rng=None):
-    kind = require_dict(command)
-    if seat is None and kind in _SYSTEM_HANDLERS:
-        return _SYSTEM_HANDLERS[kind](state, command)
-    if seat is None and turn_clock.is_unseated_command(command):
-        return turn_clock.decide_unseated(state, command, _default_action, evolve, default_rng(rng))
-    if seat is not None and kind in _ANY_SEAT_HANDLERS:
-        return _ANY_SEAT_HANDLERS[kind](state, seat, command)
-    _check_may_act(state, seat)
-    handler = _HANDLERS.get(kind)
-    if state.reward is not None and kind != "reward" and handler is not None:
-        raise IllegalCommand("First take your come-at-me reward (declare it, and swap a card if you like).")
-    if handler is None:
-        known = ", ".join([*_HANDLERS, *_ANY_SEAT_HANDLERS])
-        raise IllegalCommand(f"Spite has no command \"{kind}\" yet; the commands are {known}.")
-    return handler(state, seat, command, default_rng(rng))
-
-
-def _check_may_act(state, seat):
-    if state is None:
-        raise IllegalCommand("The match has not started.")
-    if state.over:
-        raise IllegalCommand("The match is over.")
-    if seat is None:
-        raise IllegalCommand("The system has no command to give in Spite yet.")
-    require_seat(seat, state.players)
+def turn_refusal(state, seat, kind):
+    """A seat in the round acts on its turn, or in the opening phase whenever it holds the asked rank (the
+    handlers check that); an owed come-at-me reward comes first."""
     if seat in state.places:
-        raise IllegalCommand("You are out of this round; wait for the next one.")
+        return "You are out of this round; wait for the next one."
     if state.phase != OPENING and seat != state.to_move:
-        raise IllegalCommand("It is another player's turn, not yours.")
+        return "It is another player's turn, not yours."
+    if state.reward is not None and kind != "reward":
+        return "First take your come-at-me reward (declare it, and swap a card if you like)."
+    return None
 
 
 # --- the opening phase ---------------------------------------------------------
@@ -307,12 +291,8 @@ def _default_action(state, seat, rng):
 
 # --- a late joiner ------------------------------------------------------------
 
-def _join(state, command):
+def _join(state, seat, command, rng):
     """A new seat joins the running match as the current round's loser (it plays from the next round)."""
-    if state is None:
-        raise IllegalCommand("The match has not started.")
-    if state.over:
-        raise IllegalCommand("The match is over.")
     if state.players >= MAX_PLAYERS:
         raise IllegalCommand(f"Spite seats at most {MAX_PLAYERS} players.")
     return [{"type": "joined", "seat": state.players}]
@@ -338,12 +318,8 @@ def _end_round(state, rng):
     return events + start_round(state, rng)
 
 
-def _end_match(state, command):
+def _end_match(state, seat, command, rng):
     """The host ends the match early: the standings are the scores of the rounds played to the end."""
-    if state is None:
-        raise IllegalCommand("The match has not started.")
-    if state.over:
-        raise IllegalCommand("The match is over.")
     if not state.finish_history:
         return [{"type": "match_ended", "standings": list(range(state.players)), "scores": list(state.scores),
                  "winner": None, "ended_by_host": True}]
@@ -361,24 +337,19 @@ def start_round(state, rng, stacked=None):
     return events
 
 
-_HANDLERS = {
-    "play": _play,
-    "play_fake_down": _play_fake_down,
-    "pass": _pass,
-    "decline": _decline,
-    "reward": _reward,
-}
-
-# Commands without a seat: the platform gives them for the host (see SpiteEngine.host_commands).
-_SYSTEM_HANDLERS = {
-    "end_match": _end_match,
-    "join": _join,
-    "countdown_expired": countdown_expired,
-    "overturn": overturn,  # staff
-}
-
-# Commands any seated player may give, in turn or not.
-_ANY_SEAT_HANDLERS = {
-    "call_misplay": call_misplay,
-    "start_countdown": start_countdown,
-}
+COMMANDS = combine(
+    {
+        "play": Command(_play, SEAT_TO_ACT),
+        "play_fake_down": Command(_play_fake_down, SEAT_TO_ACT),
+        "pass": Command(_pass, SEAT_TO_ACT),
+        "decline": Command(_decline, SEAT_TO_ACT),
+        "reward": Command(_reward, SEAT_TO_ACT),
+        "call_misplay": Command(call_misplay, ANY_SEAT),
+        "start_countdown": Command(start_countdown, ANY_SEAT),
+        "end_match": Command(_end_match, HOST),  # offered as SpiteEngine.host_commands
+        "overturn": Command(overturn, STAFF, after_end=True),  # a disputed ruling, reviewed after the match too
+        "countdown_expired": Command(countdown_expired, SYSTEM),  # the countdown's timer
+        "join": Command(_join, SYSTEM),  # a late joiner, from the lobby (SpiteEngine.late_join_command)
+    },
+    turn_clock.commands(_default_action, evolve),
+)

@@ -2,11 +2,13 @@
 from ..base import RulesEngine
 from . import deal, decide, evolve, hands, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS
+from .upcasters import UPCASTERS
 
 
 class SpiteEngine(RulesEngine):
     name = "spite"
     title = "Spite"
+    noun = "match"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     option_fields = (
@@ -20,8 +22,8 @@ class SpiteEngine(RulesEngine):
 
     late_join_command = {"type": "join"}
     late_join_terms = "as this round's loser (-2), playing from the next round"
-    staff_command_types = frozenset({"overturn"})
     secret_options = frozenset({"fake_joker_faces"})
+    upcasters = UPCASTERS
 
     def classify(self, cards):
         """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""

@@ -88,7 +88,7 @@ def count_pickups(state, event):
     elif kind in PLAYS:
         picked[event["seat"]] = 0
     elif kind == "misplay_called" and event["correct"]:
-        picked[event["caller"]] += len(event["fakes"]) + len(event["from_pile"]) + len(event.get("from_deck", ()))
+        picked[event["caller"]] += len(event["fakes"]) + len(event["from_pile"]) + len(event["from_deck"])
     else:
         return state
     return replace(state, picked_up=tuple(picked))
@@ -109,7 +109,7 @@ def penalise(state, event, what):
     of the trick with no buy back. ``what``: the called play in words (called_words)."""
     correct, caller = event["correct"], event["caller"]
     penalised = event["seat"] if correct else caller
-    from_deck = tuple(event.get("from_deck", ()))  # calls recorded before deck rewards have none
+    from_deck = tuple(event["from_deck"])
     fakes = replace_at(state.fakes, penalised, without(state.fakes[penalised], event["fakes"]))
     pile = state.fake_pile
     if correct:

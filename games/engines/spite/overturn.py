@@ -8,10 +8,9 @@ from ..errors import IllegalCommand
 from ..tuples import replace_at, without
 
 
-def overturn(state, command):
-    """The ``ruling_overturned`` event for staff's ``{"type": "overturn", "ruling": id, "reason": text}``."""
-    if state is None:
-        raise IllegalCommand("The match has not started.")
+def overturn(state, seat, command, rng):
+    """The ``ruling_overturned`` event for staff's ``{"type": "overturn", "ruling": id, "reason": text}``
+    (during the match or after it)."""
     ruling = _ruling(state, command.get("ruling"))
     reason = command.get("reason")
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
@@ -98,7 +97,7 @@ def apply(state, event):
             fakes = replace_at(fakes, move["to"], fakes[move["to"]] + face)
     rulings = tuple(replace(ruling, overturned=event["reason"]) if ruling.id == event["ruling"] else ruling
                     for ruling in state.rulings)
-    taken_back = tuple(event.get("discarded", ()))  # overturns recorded before deck rewards have none
+    taken_back = tuple(event["discarded"])
     if taken_back:
         caller = event["caller"]
         state = replace(state, bonus=replace_at(state.bonus, caller, without(state.bonus[caller], taken_back)),

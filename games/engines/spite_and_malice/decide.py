@@ -1,8 +1,12 @@
-"""Turning a seat's command into events, or refusing it with a sentence the player can read."""
+"""Turning a seat's command into events, or refusing it with a sentence the player can read.
+
+``COMMANDS`` is the game's command table: base.Engine.decide checks what every game shares (the
+seat to move acts) and then calls the handler.
+"""
 from functools import reduce
 
 from .. import turn_clock
-from ..base import require_dict, require_held, require_index, require_turn
+from ..base import SEAT_TO_ACT, Command, combine, handle, require_held, require_index
 from ..errors import IllegalCommand
 from .deck import DISCARD_PILES, HAND_SIZE, PLAY_SLOTS
 from .auto import default_command
@@ -10,18 +14,6 @@ from .evolve import evolve
 from .piles import completes, playable_ace, refusal
 from .turns import can_draw_anything, draw, draw_up, empty_discards, end_needs, may_draw, next_seat
 from .stalemate import stalemate
-
-
-def decide(state, seat, command, rng=None):
-    kind = require_dict(command)
-    if seat is None:
-        return turn_clock.decide_unseated(state, command, default_action, evolve, rng)
-    require_turn(state, seat, "Spite & Malice")
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        known = ", ".join(_HANDLERS)
-        raise IllegalCommand(f"Spite & Malice has no command \"{kind}\"; the commands are {known}.")
-    return handler(state, seat, command, rng)
 
 
 # --- play ---------------------------------------------------------------------
@@ -154,14 +146,17 @@ def default_action(state, seat, rng=None):
     """The events of the seat's commands from ``auto.default_command`` until its turn (or the game) ends."""
     events = []
     while not state.over and state.to_move == seat:
-        new = decide(state, seat, default_command(state, seat), rng)
+        command = default_command(state, seat)
+        new = handle(_SEAT_COMMANDS, state, seat, command, rng)
         events += new
         state = reduce(evolve, new, state)
     return events
 
 
-_HANDLERS = {
-    "play": _play,
-    "draw": _draw,
-    "end_turn": _end_turn,
+_SEAT_COMMANDS = {
+    "play": Command(_play, SEAT_TO_ACT),
+    "draw": Command(_draw, SEAT_TO_ACT),
+    "end_turn": Command(_end_turn, SEAT_TO_ACT),
 }
+
+COMMANDS = combine(_SEAT_COMMANDS, turn_clock.commands(default_action, evolve))

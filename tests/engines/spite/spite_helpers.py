@@ -9,6 +9,9 @@ import json
 import random
 from collections import Counter
 
+from contract.play import random_game
+from contract.profiles.spite import choose
+
 SUITS = "SHDC"
 STANDARD = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # The single-card order (rules: "3 to 13, J, Q, K, A, 2"); the joker is above all for the swap.
@@ -91,19 +94,6 @@ PASS = {"type": "pass"}
 DECLINE = {"type": "decline"}
 
 
-def canonical(command):
-    """A command as a hashable key: type, the cards and face-up extras as sorted multisets, and the keys."""
-    if command["type"] == "play":
-        return ("play", tuple(sorted(command["cards"])), tuple(sorted(command.get("fake_up") or ())),
-                command.get("buy_back") or None, command.get("bounty_claim") or None, command.get("announce"))
-    if command["type"] == "play_fake_down":
-        return ("play_fake_down", command["fake"])
-    if command["type"] == "reward":
-        swap = command.get("swap") or {}
-        return ("reward", command["declared"], swap.get("take"), swap.get("give"))
-    return (command["type"],)
-
-
 class StackedRandom(random.Random):
     """A random generator whose shuffles put the named cards on top, in the order given, and leave
     the rest in the order they came; everything else is seeded randomness. It lets a test fix the
@@ -127,45 +117,11 @@ def json_round_trip(value):
     return json.loads(json.dumps(value))
 
 
-OUT_OF_TURN = ("start_countdown", "call_misplay")
-
-
-def acting_seats(engine, state):
-    """Seats that have at least one legal command now (leaving out the commands any seat may give
-    out of turn: countdowns and calls), with the commands."""
-    found = {}
-    for seat in range(state.players):
-        legal = [command for command in engine.legal_commands(state, seat) if command["type"] not in OUT_OF_TURN]
-        if legal:
-            found[seat] = legal
-    return found
-
-
-def choose(rng, legal, eagerness=0.7):
-    """A random legal command, leaning towards plays so rounds end."""
-    plays = [command for command in legal if command["type"] == "play"]
-    if plays and rng.random() < eagerness:
-        return rng.choice(plays)
-    return rng.choice(legal)
-
-
 def random_match(engine, players, options, seed, max_commands=4000, eagerness=0.7):
     """Yield (state, seat, command, new events, next state) through one random match, driving every
     seat that has a legal command (in the opening phase any such seat may act)."""
-    rng = random.Random(seed)
     options = {"misplays": "strict", **(options or {})}  # legal play only: strict mode refuses the rest
-    state = engine.fold(engine.start(players, options=options, rng=random.Random(seed)))
-    for _ in range(max_commands):
-        if state.over:
-            return
-        seats = acting_seats(engine, state)
-        assert seats, "nobody may act in a running match"
-        seat = rng.choice(sorted(seats))
-        command = choose(rng, seats[seat], eagerness)
-        new_events = engine.decide(state, seat, command, rng=rng)
-        following = engine.fold(new_events, state)
-        yield state, seat, command, new_events, following
-        state = following
+    return random_game(engine, players, options, seed, lambda rng, legal: choose(rng, legal, eagerness), max_commands)
 
 
 # --- independent oracles for the end of a round (rules/spite.md: Scoring, Card Swapping) ---------

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from spite_helpers import FULL_DECK, PASS, canonical, every_card, kinds, of_type, play
+from contract.profiles.spite import canonical
+from spite_helpers import FULL_DECK, PASS, every_card, kinds, of_type, play
 
 FACES = ["9C", "AS", "KH", "4D", "7C"]
 

@@ -12,9 +12,10 @@ from dataclasses import replace
 
 import pytest
 
+from contract.play import acting_seats
 from games.engines import IllegalCommand, get_engine
 from games.engines.spite.state import PLAYING
-from spite_helpers import FULL_DECK, acting_seats, choose, every_card
+from spite_helpers import FULL_DECK, choose, every_card
 
 ENGINE = get_engine("spite")
 MAX_COMMANDS = 6000

@@ -1,9 +1,9 @@
 """Properties of random legal matches (3 to 9 seats, 1 or 2 rounds), driving every seat that has
-legal commands (in the opening phase any such seat may act): the match finishes; all 189 cards
-are conserved at every step (hands + trick + deck + discard + the bounty card, counted once);
-fold(all events) equals evolving step by step; every listed command is accepted; views are
-JSON-safe and never show another seat's hand; redacted events never show another seat's cards."""
-import copy
+legal commands (in the opening phase any such seat may act): the match finishes after its rounds;
+all 189 cards are conserved at every step (hands + trick + deck + discard + the bounty card, counted
+once); only the seat to act has turn commands once a trick is led; views show no card but the seat's
+own, the trick's and the bounty; redacted events never show another seat's cards. The checks every
+engine shares (fold, decide, legal_commands, views, bad commands) are in tests/contract/."""
 import json
 import random
 
@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from games.engines import get_engine
-from spite_helpers import FULL_DECK, OUT_OF_TURN, canonical, every_card, kinds, random_match
+from games.engines.base import SEAT_TO_ACT
+from spite_helpers import FULL_DECK, every_card, kinds, random_match
 from test_spite_view import assert_no_hidden_cards
 
 ENGINE = get_engine("spite")
@@ -31,65 +32,41 @@ def setups(draw):
 
 
 def turn_commands(state, seat):
-    return [command for command in ENGINE.legal_commands(state, seat) if command["type"] not in OUT_OF_TURN]
+    return [command for command in ENGINE.legal_commands(state, seat) if ENGINE.sender_of(command) == SEAT_TO_ACT]
 
 
 def check_view(state, seat):
     view = ENGINE.view(state, seat)
-    assert json.loads(json.dumps(view)) == view
     for other, player in enumerate(view["players"]):
-        assert ("hand" in player) == (other == seat)
         assert player["hand_count"] == len(state.hands[other])
     assert_no_hidden_cards(view, seat)
 
 
 @settings(max_examples=110, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
 @given(setups())
-def test_random_matches_finish_conserve_cards_and_fold_equals_step_by_step(setup):
+def test_random_matches_finish_conserve_cards_and_show_no_hidden_card(setup):
     players, options = setup["players"], {"rounds": setup["rounds"], "misplays": "strict"}
     events = ENGINE.start(players, options=options, rng=random.Random(setup["seed"]))
     state = ENGINE.fold(events)
     assert every_card(state) == FULL_DECK
-    states, boundaries = [state], [len(events)]
     checker = random.Random(setup["seed"] + 1)
     following = state
     lost_cards = None
     for step, (state, seat, command, new_events, following) in enumerate(
             random_match(ENGINE, players, options, setup["seed"], MAX_COMMANDS, setup["eagerness"])):
-        json.dumps(new_events)
         if lost_cards is None and every_card(following) != FULL_DECK:
             # kept for the end, so that one failure does not hide the other properties
             lost_cards = (kinds(new_events), FULL_DECK - every_card(following), every_card(following) - FULL_DECK)
         if state.phase == "playing":
             assert seat == state.to_move
             assert all(turn_commands(state, other) == [] for other in range(players) if other != seat)
-        # the listed commands: each once, and (for a sample) each accepted without touching the state
-        legal = ENGINE.legal_commands(state, seat)
-        keys = [canonical(c) for c in legal]
-        assert len(keys) == len(set(keys))
-        snapshot = copy.deepcopy(state)
-        for listed in checker.sample(legal, min(len(legal), 6)):
-            ENGINE.decide(state, seat, listed, rng=random.Random(0))
-        assert state == snapshot
         if step % 7 == 0:
             check_view(following, checker.randrange(players))
             check_view(following, None)
         events += new_events
-        states.append(following)
-        boundaries.append(len(events))
     assert following.over, "the random match hit the command cap"
     assert kinds(events).count("round_ended") == setup["rounds"]
     assert events[-1]["type"] == "match_ended" and following.winner == events[-1]["winner"]
-    # fold of the whole log equals evolving event by event, at every command's boundary
-    assert ENGINE.fold(events) == following
-    assert ENGINE.fold(json.loads(json.dumps(events))) == following
-    replayed, index = None, 0
-    for count, event in enumerate(events, start=1):
-        replayed = ENGINE.evolve(replayed, event)
-        if count == boundaries[index]:
-            assert replayed == states[index]
-            index += 1
-    assert index == len(states)
     # redaction of the whole log for one seat and a spectator
     for viewer in (checker.randrange(players), None):
         for event in events:
@@ -101,15 +78,3 @@ def test_random_matches_finish_conserve_cards_and_fold_equals_step_by_step(setup
             if event["type"] == "drew" and event["seat"] != viewer:
                 assert not redacted.get("cards")
     assert lost_cards is None, "cards not conserved after {}: missing {}, extra {}".format(*lost_cards)
-
-
-@settings(max_examples=60, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-@given(setups())
-def test_every_listed_command_is_accepted_in_random_positions(setup):
-    rng = random.Random(setup["seed"])
-    for step, (state, seat, _, _, _) in enumerate(
-            random_match(ENGINE, setup["players"], {"rounds": 1}, setup["seed"], MAX_COMMANDS, setup["eagerness"])):
-        if rng.random() < 0.2:
-            for command in ENGINE.legal_commands(state, seat):
-                new_events = ENGINE.decide(state, seat, command, rng=random.Random(0))
-                assert new_events and json.loads(json.dumps(new_events)) == new_events

@@ -15,8 +15,9 @@ from dataclasses import replace
 
 import pytest
 
+from contract.play import acting_seats
 from games.engines import IllegalCommand, get_engine
-from spite_helpers import FULL_DECK, acting_seats, every_card, of_type
+from spite_helpers import FULL_DECK, every_card, of_type
 
 ENGINE = get_engine("spite")
 ROUNDS = 3

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from sm_helpers import canonical, cards, every_card, kinds
+from contract.profiles.spite_and_malice import canonical
+from sm_helpers import cards, every_card, kinds
 
 TO_QUEEN = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"
 KING_PILE = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"

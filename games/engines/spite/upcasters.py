@@ -1,0 +1,18 @@
+"""Spite's old event shapes, read as today's (events/upcasting.py applies them; the log is never rewritten).
+
+{(event type, from schema): function(payload) -> the payload of the next schema}.
+"""
+
+
+def _without_deck_rewards(key):
+    """Events recorded before a correct caller could earn the deck's next card have no ``key``: none was."""
+    def upcast(payload):
+        return {**payload, key: payload.get(key, [])}
+
+    return upcast
+
+
+UPCASTERS = {
+    ("misplay_called", 1): _without_deck_rewards("from_deck"),  # the card the caller earned
+    ("ruling_overturned", 1): _without_deck_rewards("discarded"),  # that card, taken back by the overturn
+}
