@@ -22,6 +22,10 @@ class Event(models.Model):
         STAFF = "staff", "staff"
 
     stream = models.CharField(max_length=64)
+    game = models.CharField(
+        max_length=32, blank=True, db_default="",
+        help_text="The game whose event it is (its shape and upcasters are that game's); empty before it was recorded.",
+    )
     version = models.PositiveIntegerField()
     type = models.CharField(max_length=64)
     schema = models.PositiveSmallIntegerField(default=1, help_text="Version of the payload's shape.")

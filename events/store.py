@@ -58,14 +58,14 @@ def current_version(stream):
     return Event.objects.filter(stream=stream).aggregate(v=Max("version"))["v"] or 0
 
 
-def append(stream, events, expected_version, actor=SYSTEM):
-    """Append ``events`` (dicts with a "type") after ``expected_version``; returns the new version."""
+def append(stream, events, expected_version, actor=SYSTEM, game=""):
+    """Append ``events`` (dicts with a "type") of ``game`` after ``expected_version``; returns the new version."""
     events = list(events)
     if not events:
         return expected_version
     rows = [
-        Event(stream=stream, version=expected_version + offset, type=event["type"],
-              schema=current_schema(event["type"]), payload=event, actor_kind=actor.kind,
+        Event(stream=stream, game=game, version=expected_version + offset, type=event["type"],
+              schema=current_schema(game, event["type"]), payload=event, actor_kind=actor.kind,
               actor_user_id=actor.user_id, created_at=timezone.now())
         for offset, event in enumerate(events, start=1)
     ]
@@ -82,7 +82,7 @@ def append(stream, events, expected_version, actor=SYSTEM):
     return expected_version + len(events)
 
 
-_COLUMNS = ("stream", "version", "type", "schema", "payload", "actor_kind", "actor_user", "created_at")
+_COLUMNS = ("stream", "game", "version", "type", "schema", "payload", "actor_kind", "actor_user", "created_at")
 
 
 def _insert_at(stream, expected_version, rows):
@@ -108,10 +108,11 @@ def _insert_at(stream, expected_version, rows):
         return cursor.rowcount
 
 
-def read(stream, upto=None, after=0):
-    """The stream's events in order, upcast to today's shape.
+def read(stream, upto=None, after=0, game=""):
+    """The stream's events in order, upcast to today's shape by their game's upcasters.
 
-    ``after`` skips versions up to and including it; ``upto`` stops at that version.
+    ``after`` skips versions up to and including it; ``upto`` stops at that version; ``game``: the
+    stream's game, for events stored before rows recorded it.
     """
     rows = Event.objects.filter(stream=stream, version__gt=after).order_by("version")
     if upto is not None:
@@ -121,7 +122,7 @@ def read(stream, upto=None, after=0):
             stream=row.stream,
             version=row.version,
             type=row.type,
-            payload=upcast(row.type, row.schema, row.payload),
+            payload=upcast(row.game or game, row.type, row.schema, row.payload),
             actor_kind=row.actor_kind,
             actor_user_id=row.actor_user_id,
             created_at=row.created_at,

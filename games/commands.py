@@ -16,6 +16,7 @@ from events import store
 from events.store import SYSTEM, Actor, ConcurrencyConflict
 from games import broadcast, game_state, timers
 from games.engines import IllegalCommand, get_engine
+from games.engines import command_table as senders
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
 
 SYSTEM_RETRIES = 5
@@ -35,20 +36,40 @@ def submit(table, user, command, expected_version, seat=None, seats=None):
     or BadRequest if ``command`` is not a command at all.
     """
     check_shape(command)
-    if is_staff_command(table, command):
-        if not user.is_staff:
-            raise Forbidden("Only staff can give that command (it reviews a disputed ruling).")
-        return _decide_and_append(table, None, command, expected_version, Actor.staff(user))
-    if is_host_command(table, command):
-        if user.pk != table.host_id:
-            raise Forbidden("Only the table's host can give that command.")
-        return _decide_and_append(table, None, command, expected_version, Actor.user(user))
+    route = _ROUTES[get_engine(table.game).sender_of(command)]
+    acting_seat, actor = route(table, user, seat, seats)
+    return _decide_and_append(table, acting_seat, command, expected_version, actor)
+
+
+def _as_seat(table, user, seat, seats):
+    """A seated player's command (or an unknown one, which the engine refuses with its sentence)."""
     own_seat = seats.get(user.pk) if seats is not None else table.seat_of(user)
     if own_seat is None:
         raise Forbidden("You have no seat at this table, so you cannot act here.")
     if seat is not None and seat != own_seat:
         raise Forbidden(f"Seat {seat} is not yours; you sit at seat {own_seat}.")
-    return _decide_and_append(table, own_seat, command, expected_version, Actor.user(user))
+    return own_seat, Actor.user(user)
+
+
+def _as_host(table, user, seat, seats):
+    if user.pk != table.host_id:
+        raise Forbidden("Only the table's host can give that command.")
+    return None, Actor.user(user)
+
+
+def _as_staff(table, user, seat, seats):
+    if not user.is_staff:
+        raise Forbidden("Only staff can give that command (it reviews a disputed ruling).")
+    return None, Actor.staff(user)
+
+
+def _system_only(table, user, seat, seats):
+    raise Forbidden("Only the system gives that command (a timer, or the lobby); players cannot.")
+
+
+# Who may send a command is the engine's table's (Engine.sender_of); this is how each kind of sender acts.
+_ROUTES = {senders.SEAT_TO_ACT: _as_seat, senders.ANY_SEAT: _as_seat, None: _as_seat,
+           senders.HOST: _as_host, senders.STAFF: _as_staff, senders.SYSTEM: _system_only}
 
 
 def check_shape(command):
@@ -62,14 +83,6 @@ def host_actions(table, user, game):
     if user.pk != table.host_id or not game.started or game.engine.is_over(game.state):
         return []
     return list(game.engine.host_commands_now(game.state))
-
-
-def is_host_command(table, command):
-    return command["type"] in get_engine(table.game).host_command_types
-
-
-def is_staff_command(table, command):
-    return command["type"] in get_engine(table.game).staff_command_types
 
 
 def submit_system(table, command, expected_version=None):
@@ -152,6 +165,6 @@ def decide(game, seat, command):
 def append(table, game, events, actor):
     """Append ``events`` right after ``game``'s version; StaleVersion if someone else wrote first."""
     try:
-        return store.append(table.stream, events, game.version, actor)
+        return store.append(table.stream, events, game.version, actor, game=table.game)
     except ConcurrencyConflict as conflict:
         raise StaleVersion(game.version, conflict.actual) from None

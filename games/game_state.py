@@ -42,7 +42,7 @@ def load(table, expected_version=None):
         version, state = _cache.get(table.stream, (0, engine.initial_state()))
     if expected_version is not None and version == expected_version and version > 0:
         return Game(engine, state, version)
-    tail = store.read(table.stream, after=version)
+    tail = store.read(table.stream, after=version, game=table.game)
     if tail:
         state = engine.fold([event.payload for event in tail], state)
         version = tail[-1].version
@@ -64,7 +64,7 @@ def cached(table, at_least):
 def load_at(table, version):
     """The game as it stood after ``version`` events (for replay); not cached."""
     engine = get_engine(table.game)
-    events = store.read(table.stream, upto=version)
+    events = store.read(table.stream, upto=version, game=table.game)
     return Game(engine, engine.fold([event.payload for event in events]), len(events))
 
 

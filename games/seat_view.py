@@ -48,7 +48,7 @@ def visible_events(table, user):
             "time": event.created_at,
             "event": named(event.payload if reveal_all else game.engine.redact_event(event.payload, seat), names),
         }
-        for event in store.read(table.stream)
+        for event in store.read(table.stream, game=table.game)
         if event.version <= game.version
     ]
 

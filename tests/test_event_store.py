@@ -7,7 +7,7 @@ from django.db import DatabaseError, connection, connections, transaction
 from events import store
 from events.models import AppendOnlyError, Event
 from events.store import SYSTEM, Actor, ConcurrencyConflict
-from events.upcasting import _UPCASTERS, CURRENT_SCHEMA, upcaster
+from games.engines import get_engine
 
 pytestmark = pytest.mark.django_db
 
@@ -163,21 +163,25 @@ def test_many_concurrent_writers_never_lose_or_interleave_events():
 
 
 def test_upcasters_read_old_shapes_as_new_without_rewriting(monkeypatch):
-    monkeypatch.setitem(CURRENT_SCHEMA, "renamed", 1)
-    store.append("s1", [{"type": "renamed", "old_name": 5}], 0)
+    store.append("s1", [{"type": "renamed", "old_name": 5}], 0, game="spank")
 
-    @upcaster("renamed", 1)
     def rename(payload):
         payload = dict(payload)
         payload["new_name"] = payload.pop("old_name")
         return payload
 
-    try:
-        assert store.read("s1")[0].payload == {"type": "renamed", "new_name": 5}
-        assert Event.objects.get().payload == {"type": "renamed", "old_name": 5}
-        # Events written from now on carry the new schema number and are not upcast again.
-        store.append("s1", [{"type": "renamed", "new_name": 6}], 1)
-        assert Event.objects.get(version=2).schema == 2
-        assert store.read("s1")[1].payload == {"type": "renamed", "new_name": 6}
-    finally:
-        _UPCASTERS.pop(("renamed", 1))
+    monkeypatch.setattr(type(get_engine("spank")), "upcasters", {("renamed", 1): rename})
+    assert store.read("s1")[0].payload == {"type": "renamed", "new_name": 5}
+    assert Event.objects.get().payload == {"type": "renamed", "old_name": 5}
+    # Events written from now on carry the new schema number and are not upcast again.
+    store.append("s1", [{"type": "renamed", "new_name": 6}], 1, game="spank")
+    assert Event.objects.get(version=2).schema == 2
+    assert store.read("s1")[1].payload == {"type": "renamed", "new_name": 6}
+
+
+def test_an_event_stored_before_rows_recorded_their_game_is_upcast_by_the_stream_s_game(monkeypatch):
+    store.append("s1", [{"type": "renamed", "old_name": 5}], 0)  # no game recorded
+    assert Event.objects.get().game == ""
+    monkeypatch.setattr(type(get_engine("spite")), "upcasters", {("renamed", 1): lambda p: {**p, "up": True}})
+    assert store.read("s1")[0].payload == {"type": "renamed", "old_name": 5}  # whose, it cannot tell
+    assert store.read("s1", game="spite")[0].payload == {"type": "renamed", "old_name": 5, "up": True}

@@ -9,7 +9,6 @@ The driver process itself uses Django (same settings) only to prepare the databa
 players and their sessions, and to check the log after a run: never while the lanes play.
 """
 import os
-import re
 import secrets
 import signal
 import subprocess

@@ -157,18 +157,6 @@ class Engine:
             return "Only staff can give that command."
         return self._no_such_command(kind)
 
-    # Until the platform routes by ``sender_of`` (then these go): the types it sends as the host's and staff's.
-    @property
-    def host_command_types(self):
-        return self._types_from(HOST)
-
-    @property
-    def staff_command_types(self):
-        return self._types_from(STAFF)
-
-    def _types_from(self, sender):
-        return frozenset(kind for kind, entry in self.commands.items() if entry.sender == sender)
-
     def fold(self, events, state=None):
         """Replay: evolve from the initial state (or from ``state``, a snapshot)."""
         if state is None:
