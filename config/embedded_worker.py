@@ -3,8 +3,9 @@
 With no Redis the broker is in memory, so only a worker in the same process
 can see the jobs; this starts one so scheduled jobs still fire under
 ``make run``. Jobs in memory die with the process, so a sweeper thread also
-fires, every few seconds, the deadlines that fell due without their job (the
-role Celery beat plays for ``make worker``). With ``REDIS_URL`` set, run
+fires, every few seconds, the deadlines that fell due without their job, and
+now and then closes the tables left unstarted (the role Celery beat plays for
+``make worker``). With ``REDIS_URL`` set, run
 ``make worker`` instead.
 """
 import logging
@@ -42,15 +43,20 @@ def start_sweeper(interval=None):
 
 
 def _sweep_forever(interval):
+    from django.conf import settings
     from django.db import connection
 
-    from games import firing
+    from games import closing, firing
 
+    next_close = time.monotonic() + settings.STALE_TABLE_SWEEP_SECONDS
     while True:
         time.sleep(interval)
         try:
             firing.sweep()
+            if time.monotonic() >= next_close:
+                next_close = time.monotonic() + settings.STALE_TABLE_SWEEP_SECONDS
+                closing.close_stale_tables()
         except Exception:  # a missing table (not migrated yet), a locked database: try again next time
-            log.exception("The deadline sweep failed; it runs again in %s s.", interval)
+            log.exception("The sweep failed; it runs again in %s s.", interval)
         finally:
             connection.close()

@@ -122,7 +122,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
-LOGOUT_REDIRECT_URL = "login"
+LOGOUT_REDIRECT_URL = "home"
+CSRF_FAILURE_VIEW = "games.pages.csrf_failure"
 
 # Every password check goes through the log-in throttles (accounts.passwords).
 AUTHENTICATION_BACKENDS = ["accounts.backends.ThrottledModelBackend"]
@@ -210,12 +211,21 @@ CELERY_EMBEDDED_WORKER = env.bool("CELERY_EMBEDDED_WORKER", default=not REDIS_UR
 # How often due deadlines whose job was lost are fired (games.firing.sweep): by Celery beat
 # (`make worker`), or by the embedded worker's sweeper thread.
 DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
+# A table nobody starts (or joins) for this many hours is closed (games.closing), checked every
+# STALE_TABLE_SWEEP_SECONDS by Celery beat or the embedded worker's sweeper thread.
+UNSTARTED_TABLE_HOURS = env.float("UNSTARTED_TABLE_HOURS", default=24.0)
+STALE_TABLE_SWEEP_SECONDS = env.float("STALE_TABLE_SWEEP_SECONDS", default=600.0)
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "games.sweep_deadlines",
         "schedule": DEADLINE_SWEEP_SECONDS,
         # A sweep nobody ran in time is dropped: the next one does the same work.
         "options": {"expires": DEADLINE_SWEEP_SECONDS},
+    },
+    "close-stale-tables": {
+        "task": "games.close_stale_tables",
+        "schedule": STALE_TABLE_SWEEP_SECONDS,
+        "options": {"expires": STALE_TABLE_SWEEP_SECONDS},
     },
 }
 

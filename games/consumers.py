@@ -5,6 +5,8 @@ The consumers are asynchronous, so one slow table never holds up another; what t
 pool has connections). htmx's ws extension sends the fields of the form that fired as JSON and swaps
 in every element of the HTML we send back by its id.
 """
+from urllib.parse import parse_qs
+
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -128,7 +130,11 @@ class LobbyConsumer(PlayerConsumer):
         await self.accept()
 
     async def lobby_changed(self, message):
-        await self.send(text_data=await in_thread(rendering.render_lobby_tables)(self.user))
+        await self.send(text_data=await in_thread(rendering.render_lobby_tables)(self.user, self._game_filter()))
+
+    def _game_filter(self):
+        """The game the lobby page is filtered to (its ``?game=``), if any."""
+        return parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("game", [None])[0]
 
 
 def _submit(snap, user, command, expected_version):

@@ -6,10 +6,11 @@ import uuid
 from django.db import IntegrityError, transaction
 
 from events.store import Actor
-from games import broadcast, commands
+from games import broadcast, commands, rematch
 from games.engines import GAMES, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from games.models import TURN_CLOCK_CHOICES, Seat, Table
+from games.table_names import table_name
 
 # A late join that loses the race for the next event version (another join, or a move) tries again.
 LATE_JOIN_ATTEMPTS = 3
@@ -73,16 +74,18 @@ def check_turn_clock(turn_clock):
 
 
 @transaction.atomic
-def create_table(host, game, seat_count, options=None, private=False, turn_clock=None):
-    """A new open table with the host at seat 0; ``turn_clock``: seconds per turn, or None for no clock."""
+def create_table(host, game, seat_count, options=None, private=False, turn_clock=None, name=None, host_seat=0,
+                 **fields):
+    """A new open table with the host at ``host_seat`` (0); ``turn_clock``: seconds per turn, or None for no
+    clock; ``name``: what players read (blank or None: "Ana's Spite table"). ``fields``: more Table fields."""
     options = options or {}
     check_setup(game, seat_count, options)
     check_turn_clock(turn_clock)
     table = Table.objects.create(
         game=game, seat_count=seat_count, options=options, host=host, private=bool(private),
-        turn_clock=turn_clock,
+        turn_clock=turn_clock, name=table_name(name, host, game), **fields,
     )
-    Seat.objects.create(table=table, number=0, user=host)
+    Seat.objects.create(table=table, number=host_seat, user=host)
     broadcast.lobby_changed()
     return table
 
@@ -95,11 +98,11 @@ def join_table(table, user, seat=None):
     """
     if table.accepts_late_joiners:
         return join_late(table, user, seat)
-    if table.status != Table.Status.OPEN:
-        raise Conflict("This table has already started; you can watch it instead.")
+    refuse_unless_open(table)
     if table.seat_of(user) is not None:
         raise Conflict("You already have a seat at this table.")
     free = table.free_seats()
+    seat = rematch.kept_seat(table, user, free, seat)
     if seat is None:
         if not free:
             raise Conflict("Every seat at this table is taken.")
@@ -111,11 +114,20 @@ def join_table(table, user, seat=None):
     try:
         with transaction.atomic():
             Seat.objects.create(table=table, number=seat, user=user)
+            table.awaiting.remove(user)
     except IntegrityError:
         raise Conflict("Someone took that seat a moment ago; pick another.") from None
     broadcast.lobby_changed()
     broadcast.table_changed(table, 0, seating=True)
     return seat
+
+
+def refuse_unless_open(table):
+    """Conflict, in words, unless the table is still waiting for players."""
+    if table.status == Table.Status.CLOSED:
+        raise Conflict("This table was closed before it started.")
+    if table.status != Table.Status.OPEN:
+        raise Conflict("This table has already started; you can watch it instead.")
 
 
 def join_late(table, user, seat=None):
@@ -176,10 +188,12 @@ def _joined_seat(events):
 
 
 def leave_table(table, user):
+    if table.status == Table.Status.CLOSED:
+        raise Conflict("This table was closed before it started.")
     if table.status != Table.Status.OPEN:
         raise Conflict("The game has started; seats can no longer be left.")
     if table.host_id == user.pk:
-        raise Conflict("The host cannot leave; the table closes when its game ends.")
+        raise Conflict("The host cannot leave; the host may cancel the table while nobody else has joined.")
     deleted, _ = table.seats.filter(user=user).delete()
     if not deleted:
         raise Conflict("You have no seat at this table.")
@@ -191,6 +205,8 @@ def start_table(table, user, rng=None):
     """Deal: the engine's start events become the stream's first events. Returns the version."""
     if table.host_id != user.pk:
         raise Forbidden("Only the host can start this table.")
+    if table.status == Table.Status.CLOSED:
+        raise Conflict("This table was closed before it started.")
     if table.status != Table.Status.OPEN:
         raise Conflict("This table has already started.")
     if not table.is_full:

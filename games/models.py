@@ -15,12 +15,14 @@ def new_invite_token():
 
 class TableQuerySet(models.QuerySet):
     def visible_to(self, user, invite=None):
-        """Public tables, tables the user hosts or sits at, and the one its invite names."""
-        visible = Q(private=False) | Q(host=user) | Q(seats__user=user)
+        """Public tables, tables the user hosts or sits at or is offered a rematch at, and the one its invite names."""
+        visible = Q(private=False) | Q(host=user) | Q(seats__user=user) | Q(awaiting=user)
         if invite:
             visible |= Q(invite_token=invite)
         return self.filter(visible).distinct()
 
+
+TABLE_NAME_MAX_LENGTH = 60
 
 # The turn clocks a host may choose, in seconds (None: no turn clock).
 TURN_CLOCK_CHOICES = (15, 30, 60, 120)
@@ -31,8 +33,11 @@ class Table(models.Model):
         OPEN = "open", "waiting for players"
         RUNNING = "running", "in play"
         FINISHED = "finished", "finished"
+        CLOSED = "closed", "closed before it started"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    # What players read for the table (games.table_names makes the default, "Ana's Spite table").
+    name = models.CharField(max_length=TABLE_NAME_MAX_LENGTH)
     # Any registered engine's name (games.engines.GAMES): checked by games.lobby, not by a choices list,
     # so a new game needs no migration.
     game = models.CharField(max_length=32)
@@ -47,6 +52,10 @@ class Table(models.Model):
         help_text="Seconds each turn may take before the seat's default action is played for it; empty: no clock.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A rematch: the finished table it follows, and the players of that game it still waits for
+    # (they may take their old seats, or decline; games.rematch).
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
+    awaiting = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="rematch_offers")
 
     objects = TableQuerySet.as_manager()
 
@@ -54,7 +63,7 @@ class Table(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self):
-        return f"{self.game} table {self.short_id}"
+        return self.name or f"{self.game} table {self.short_id}"
 
     @property
     def title(self):

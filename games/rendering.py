@@ -7,7 +7,7 @@ import time
 
 from django.template.loader import render_to_string
 
-from games import commands
+from games import commands, rematch
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.models import Table
@@ -45,6 +45,7 @@ def table_context(snap, user):
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
+        "rematch": rematch.offer_for(table, user),
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
@@ -98,30 +99,26 @@ def render_refusal(message):
     return render_to_string("games/_refusal.html", {"message": message})
 
 
-def lobby_context(user):
-    open_tables = (
-        Table.objects.filter(status=Table.Status.OPEN, private=False)
-        .exclude(seats__user=user)
-        .select_related("host")
-        .prefetch_related("seats")
-    )
-    mine = Table.objects.filter(seats__user=user).select_related("host").prefetch_related("seats")
-    watchable = (
-        Table.objects.filter(status=Table.Status.RUNNING, private=False)
-        .exclude(seats__user=user)
-        .select_related("host")
-    )
+def lobby_context(user, game=None):
+    """The lobby's lists for ``user``; only ``game``'s tables when it names a registered game."""
+    game = game if game in GAMES else None
+    tables = Table.objects.filter(game=game) if game else Table.objects.all()
+    tables = tables.select_related("host").prefetch_related("seats__user", "awaiting")
+    open_tables = tables.filter(status=Table.Status.OPEN, private=False).exclude(seats__user=user)
+    mine = tables.filter(seats__user=user)
+    watchable = tables.filter(status=Table.Status.RUNNING, private=False).exclude(seats__user=user)
     return {
         "open_tables": open_tables[:50],
-        "my_tables": mine.exclude(status=Table.Status.FINISHED)[:50],
+        "my_tables": mine.filter(status__in=(Table.Status.OPEN, Table.Status.RUNNING))[:50],
         "finished_tables": mine.filter(status=Table.Status.FINISHED)[:20],
         "watchable_tables": watchable[:20],
         "games": [get_engine(name) for name in GAMES],
+        "game_filter": game,
     }
 
 
-def render_lobby_tables(user):
-    return render_to_string("games/_lobby_tables.html", lobby_context(user))
+def render_lobby_tables(user, game=None):
+    return render_to_string("games/_lobby_tables.html", lobby_context(user, game))
 
 
 def remember_invite(session, table):

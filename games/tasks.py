@@ -1,7 +1,7 @@
-"""Celery jobs: fire one deadline when it is due, and sweep up the due ones whose job was lost."""
+"""Celery jobs: fire one deadline when it is due, sweep up the due ones whose job was lost, close forgotten tables."""
 from celery import shared_task
 
-from games import firing
+from games import closing, firing
 
 
 @shared_task(name="games.fire_deadline", acks_late=True, ignore_result=True)
@@ -14,3 +14,9 @@ def fire_deadline(deadline_id):
 def sweep_deadlines():
     """Fire every unfired deadline that is due; run by Celery beat (``make worker``) or the embedded sweeper."""
     return firing.sweep()
+
+
+@shared_task(name="games.close_stale_tables", acks_late=True, ignore_result=True)
+def close_stale_tables():
+    """Close the tables left unstarted for UNSTARTED_TABLE_HOURS; run by Celery beat or the embedded sweeper."""
+    return closing.close_stale_tables()

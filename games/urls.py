@@ -1,14 +1,19 @@
 from django.urls import path
 
-from . import views
+from . import pages, room_views, views
 
 urlpatterns = [
-    path("", views.lobby_page, name="lobby"),
+    path("", pages.home, name="home"),
+    path("lobby/", views.lobby_page, name="lobby"),
+    path("rules/<str:game>/", pages.rules_page, name="rules"),
     path("tables/new/", views.create_table, name="create_table"),
     path("tables/<str:table_id>/", views.table_page, name="table"),
     path("tables/<str:table_id>/join/", views.join_table, name="join_table"),
     path("tables/<str:table_id>/leave/", views.leave_table, name="leave_table"),
     path("tables/<str:table_id>/start/", views.start_table, name="start_table"),
+    path("tables/<str:table_id>/cancel/", room_views.cancel_table, name="cancel_table"),
+    path("tables/<str:table_id>/rematch/", room_views.rematch, name="rematch"),
+    path("tables/<str:table_id>/decline/", room_views.decline_rematch, name="decline_rematch"),
     # A slug is what an invite token is made of: anything else (a NUL, say) never reaches the database.
     path("invite/<slug:token>/", views.invite, name="invite"),
 ]

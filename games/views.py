@@ -8,13 +8,14 @@ from django.views.decorators.http import require_POST
 from games import live, lobby, rendering
 from games.engines import get_engine
 from games.errors import NotFound, TableError
-from games.models import TURN_CLOCK_CHOICES, Table
+from games.models import TABLE_NAME_MAX_LENGTH, TURN_CLOCK_CHOICES, Table
 
 
 @login_required
 def lobby_page(request):
+    context = rendering.lobby_context(request.user, request.GET.get("game"))
     return render(request, "games/lobby.html",
-                  {**rendering.lobby_context(request.user), "turn_clocks": TURN_CLOCK_CHOICES})
+                  {**context, "turn_clocks": TURN_CLOCK_CHOICES, "name_max_length": TABLE_NAME_MAX_LENGTH})
 
 
 @login_required
@@ -27,6 +28,7 @@ def create_table(request):
         table = lobby.create_table(
             request.user, game, seat_count, _options_from_form(engine, request.POST),
             private=request.POST.get("private") == "on", turn_clock=_turn_clock_from_form(request.POST),
+            name=request.POST.get("name"),
         )
     except ValueError:
         messages.error(request, "Choose a game and a number of seats.")

@@ -96,7 +96,7 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         page.fill("input[name=username]", username)
         page.fill("input[name=password]", PASSWORD)
         page.click("button[type=submit]")
-        page.wait_for_url(f"{self.live_server_url}/")
+        page.wait_for_url(f"{self.live_server_url}/lobby/")
         return page
 
 

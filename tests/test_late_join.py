@@ -188,7 +188,7 @@ def test_the_table_page_offers_a_late_join_and_the_post_seats_the_joiner(client,
     table = _running(users)
 
     client.force_login(dave)
-    lobby_page = client.get("/").content.decode()
+    lobby_page = client.get("/lobby/").content.decode()
     assert f"/tables/{table.id}/" in lobby_page and "late joiners welcome" in lobby_page
     page = client.get(f"/tables/{table.id}/").content.decode()
     assert "Join as a late joiner" in page
@@ -216,7 +216,7 @@ def test_no_late_join_button_for_a_running_spank_table(client, make_user):
     users = _players(make_user, 2)
     table = _running(users, game="spank")
     client.force_login(make_user("dave"))
-    assert "late joiners welcome" not in client.get("/").content.decode()
+    assert "late joiners welcome" not in client.get("/lobby/").content.decode()
     assert "Join as a late joiner" not in client.get(f"/tables/{table.id}/").content.decode()
     response = client.post(f"/tables/{table.id}/join/", follow=True)
     assert "This table has already started; you can watch it instead." in response.content.decode()

@@ -20,7 +20,7 @@ def test_sign_up_does_not_follow_next_to_another_site(client, target, where):
     else:
         form["next"] = target
     response = client.post(url, form)
-    assert response.status_code == 302 and response["Location"] == "/"
+    assert response.status_code == 302 and response["Location"] == "/lobby/"
     assert User.objects.filter(username="dora").exists()
 
 
@@ -43,7 +43,7 @@ def test_login_does_not_follow_next_to_another_site(client, alice, target, where
     else:
         form["next"] = target
     response = client.post(url, form)
-    assert response.status_code == 302 and response["Location"] == "/"
+    assert response.status_code == 302 and response["Location"] == "/lobby/"
 
 
 def test_login_follows_next_on_this_site(client, alice):

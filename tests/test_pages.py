@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-test-password"
 
 
-@pytest.mark.parametrize("url", ["/", "/accounts/profile/", "/accounts/password/"])
+@pytest.mark.parametrize("url", ["/lobby/", "/accounts/profile/", "/accounts/password/"])
 def test_pages_that_need_a_login_redirect_to_it(client, url):
     response = client.get(url)
     assert response.status_code == 302
@@ -31,7 +31,7 @@ def test_sign_up_logs_in_with_a_display_name(client):
     })
     assert response.status_code == 302
     assert User.objects.get(username="dora").display_name == "Dora the Dealer"
-    assert "Dora the Dealer" in client.get("/").content.decode()
+    assert "Dora the Dealer" in client.get("/lobby/").content.decode()
 
 
 def test_sign_up_errors_are_shown(client, alice):
@@ -45,10 +45,10 @@ def test_sign_up_errors_are_shown(client, alice):
 
 def test_log_in_and_log_out(client, alice):
     response = client.post("/accounts/login/", {"username": "alice", "password": PASSWORD})
-    assert response.status_code == 302 and response["Location"] == "/"
-    assert client.get("/").status_code == 200
+    assert response.status_code == 302 and response["Location"] == "/lobby/"
+    assert client.get("/lobby/").status_code == 200
     assert client.post("/accounts/logout/").status_code == 302
-    assert client.get("/").status_code == 302
+    assert client.get("/lobby/").status_code == 302
     bad = client.post("/accounts/login/", {"username": "alice", "password": "wrong"})
     assert bad.status_code == 200 and "correct username and password" in bad.content.decode()
 
@@ -85,7 +85,7 @@ def test_lobby_create_join_start_and_play_page(client, alice, bob):
     assert "Start the game" in page and "Invite link" in page
 
     client.force_login(bob)
-    lobby = client.get("/").content.decode()
+    lobby = client.get("/lobby/").content.decode()
     assert f"/tables/{table.id}/" in lobby
     client.post(f"/tables/{table.id}/join/")
     assert table.seat_of(bob) == 1
@@ -103,7 +103,7 @@ def test_lobby_number_options_reach_the_engine_as_numbers(client, alice):
     assert table.options == {"decks": 3, "win_pile": 12}
     blank = _create(client, alice, game="spite_and_malice", option_decks="", option_win_pile=" ")
     assert blank.options == {}
-    lobby = client.get("/").content.decode()
+    lobby = client.get("/lobby/").content.decode()
     assert 'name="option_win_pile"' in lobby and 'min="5" max="30"' in lobby
     response = client.post("/tables/new/", {"game": "spite_and_malice", "seat_count": "2",
                                             "option_win_pile": "lots"}, follow=True)
@@ -126,7 +126,7 @@ def test_lobby_refusals_are_messages_not_errors(client, alice, bob):
 def test_private_tables_are_reached_by_invite_link_only(client, alice, bob):
     table = _create(client, alice, private="on")
     client.force_login(bob)
-    assert f"/tables/{table.id}/" not in client.get("/").content.decode()
+    assert f"/tables/{table.id}/" not in client.get("/lobby/").content.decode()
     assert client.get(f"/tables/{table.id}/").status_code == 404
     response = client.get(f"/invite/{table.invite_token}/")
     assert response["Location"] == f"/tables/{table.id}/"
@@ -138,7 +138,7 @@ def test_private_tables_are_reached_by_invite_link_only(client, alice, bob):
 
 def test_static_files_are_served_locally(client, alice):
     client.force_login(alice)
-    page = client.get("/").content.decode()
+    page = client.get("/lobby/").content.decode()
     assert "htmx-2.0.11.min.js" in page and "ext-ws-2.0.4.js" in page and "//unpkg" not in page
 
 

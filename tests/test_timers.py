@@ -299,7 +299,7 @@ def test_the_rest_api_creates_a_table_with_a_turn_clock(alice, client):
 
 def test_the_lobby_form_offers_a_turn_clock(alice, client):
     client.force_login(alice)
-    page = client.get("/").content.decode()
+    page = client.get("/lobby/").content.decode()
     assert 'name="turn_clock"' in page and '<option value="60">' in page
     client.post("/tables/new/", {"game": "spank", "seat_count": "2", "turn_clock": "60"})
     assert alice.hosted_tables.get().turn_clock == 60

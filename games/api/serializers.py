@@ -2,7 +2,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engines import GAMES, get_engine
-from games.models import Table
+from games.models import TABLE_NAME_MAX_LENGTH, Table
+from games.rematch import current_rematch
 
 
 class SeatSerializer(serializers.Serializer):
@@ -27,14 +28,34 @@ class TableSerializer(serializers.ModelSerializer):
         help_text="While `late_join`: the game's terms for a late joiner, in words "
                   "(e.g. \"as this round's loser (-2), playing from the next round\"); else null."
     )
+    options_in_words = serializers.SerializerMethodField(
+        help_text="The options shown, in the game's words (e.g. \"Rounds in the match: 7\")."
+    )
+    awaiting = serializers.SerializerMethodField(
+        help_text="At a rematch table: the last game's players whose seats are kept until they accept or decline."
+    )
+    rematch = serializers.SerializerMethodField(
+        help_text="Once the game is over: the id of the rematch table offered after it (not closed), or null."
+    )
 
     class Meta:
         model = Table
         fields = [
-            "id", "game", "options", "seat_count", "private", "turn_clock", "status",
+            "id", "name", "game", "options", "options_in_words", "seat_count", "private", "turn_clock", "status",
             "host", "seats", "your_seat", "invite_url", "late_join", "late_join_terms", "created_at",
+            "rematch_of", "awaiting", "rematch",
         ]
-        read_only_fields = ["id", "status", "created_at"]
+        read_only_fields = ["id", "name", "status", "created_at", "rematch_of"]
+
+    def get_options_in_words(self, table) -> list[str]:
+        return get_engine(table.game).describe_options(table.shown_options)
+
+    def get_awaiting(self, table) -> list[str]:
+        return [player.shown_name for player in table.awaiting.all()]
+
+    def get_rematch(self, table) -> str | None:
+        rematch = current_rematch(table) if table.status == Table.Status.FINISHED else None
+        return str(rematch.id) if rematch else None
 
     def get_your_seat(self, table) -> int | None:
         return table.seat_of(self.context["request"].user)
@@ -62,6 +83,11 @@ class CreateTableSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None,
         help_text="Seconds each turn may take (15, 30, 60 or 120) before the seat's default action is "
                   "played for it; null or left out: no turn clock.",
+    )
+    name = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, default=None, max_length=TABLE_NAME_MAX_LENGTH,
+        trim_whitespace=False,
+        help_text="What players read for the table; blank or left out: \"<your name>'s <game> table\".",
     )
 
 

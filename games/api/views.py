@@ -4,7 +4,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import commands, lobby, seat_view
+from games import closing, commands, lobby, rematch, seat_view
 from games.models import Table
 
 from .serializers import (
@@ -71,7 +71,8 @@ class TableList(APIView):
     def post(self, request):
         data = _valid(CreateTableSerializer, request)
         table = lobby.create_table(
-            request.user, data["game"], data["seat_count"], data["options"], data["private"], data["turn_clock"]
+            request.user, data["game"], data["seat_count"], data["options"], data["private"], data["turn_clock"],
+            name=data["name"],
         )
         return Response(TableSerializer(table, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
@@ -125,6 +126,54 @@ class StartTable(APIView):
         table = _table(request, table_id)
         lobby.start_table(table, request.user)
         return Response(seat_view.seat_view(table, request.user))
+
+
+class CancelTable(APIView):
+    @extend_schema(
+        request=None,
+        responses=answers({200: TableSerializer}, 404, 409),
+        parameters=[INVITE],
+        summary="Cancel your table before anyone else joins (host only)",
+        description="The table is closed (`status` \"closed\"). 403: not the host; 409: another player has "
+                    "joined, or the table has started or is closed.",
+    )
+    def post(self, request, table_id):
+        table = closing.cancel_table(_table(request, table_id), request.user)
+        return Response(TableSerializer(table, context={"request": request}).data)
+
+
+class OfferRematch(APIView):
+    @extend_schema(
+        request=None,
+        responses=answers({201: TableSerializer, 200: TableSerializer}, 404, 409),
+        parameters=[INVITE],
+        summary="Offer a rematch after the game (or join the one offered)",
+        description=(
+            "A new table with the same game, seats, options and turn clock, hosted by you at your old seat; "
+            "every other player's seat is kept for them (`awaiting`) until they join or decline. If a rematch "
+            "was offered already, you join it instead (200). 403: you did not play this game; "
+            "409: the game is not over."
+        ),
+    )
+    def post(self, request, table_id):
+        old = _table(request, table_id)
+        existing = rematch.current_rematch(old)
+        table = rematch.offer_rematch(old, request.user)
+        code = status.HTTP_200_OK if existing else status.HTTP_201_CREATED
+        return Response(TableSerializer(table, context={"request": request}).data, status=code)
+
+
+class DeclineRematch(APIView):
+    @extend_schema(
+        request=None,
+        responses=answers({200: TableSerializer}, 404, 409),
+        summary="Decline the rematch offered to you at this (rematch) table",
+        description="Your kept seat is freed for anyone. 409: no rematch offer for you here.",
+    )
+    def post(self, request, table_id):
+        table = _table(request, table_id)
+        rematch.decline_rematch(table, request.user)
+        return Response(TableSerializer(table, context={"request": request}).data)
 
 
 class TableView(APIView):

@@ -100,6 +100,24 @@ class Engine:
     def is_over(self, state):
         raise NotImplementedError
 
+    def describe_options(self, options):
+        """A table's options in words for the lobby, one phrase each: every declared option set to other
+        than its default ("Rounds in the match: 7"); a game adds the ones its form does not offer."""
+        words = []
+        for field in self.option_fields:
+            value = options.get(field["name"])
+            if value is None or value == field.get("default"):
+                continue
+            label = re.sub(r"\s*\(blank:[^)]*\)", "", field["label"])
+            if field["kind"] == "bool":
+                words.append(label if value else f"no {label[:1].lower()}{label[1:]}")
+            elif field["kind"] == "choice":
+                shown = next((text for choice, text in field["choices"] if choice == value), value)
+                words.append(f"{label}: {shown}")
+            else:
+                words.append(f"{label}: {value}")
+        return words
+
     # --- shared ------------------------------------------------------------
     @property
     def seat_choices(self):

@@ -1,7 +1,7 @@
 """The Spite engine: the contract's interface, wired to the modules that do the work."""
 from ..base import RulesEngine
 from . import deal, decide, evolve, hands, legal, view
-from .options import MAX_PLAYERS, MIN_PLAYERS
+from .options import MAX_PLAYERS, MIN_PLAYERS, STRICT
 from .upcasters import UPCASTERS
 
 
@@ -24,6 +24,14 @@ class SpiteEngine(RulesEngine):
     late_join_terms = "as this round's loser (-2), playing from the next round"
     secret_options = frozenset({"fake_joker_faces"})
     upcasters = UPCASTERS
+
+    def describe_options(self, options):
+        words = super().describe_options(options)
+        if options.get("misplays") == STRICT:
+            words.append("strict: illegal plays are refused")
+        if options.get("fake_jokers") not in (None, 5):
+            words.append(f"{options['fake_jokers']} fake jokers")
+        return words
 
     def classify(self, cards):
         """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""

@@ -1,0 +1,46 @@
+"""Pages about the site rather than one table: the home page, the rules, and the error pages."""
+from django.http import Http404
+from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+from games.engines import GAMES, get_engine
+from games.models import Table
+
+# How many games in play the home page lists (the lobby has the full list).
+HOME_TABLES = 6
+
+
+def home(request):
+    return render(request, "home.html", {
+        "games": [game_entry(name) for name in GAMES],
+        "playing_now": playing_now(),
+    })
+
+
+def game_entry(name):
+    """An engine and its per-game templates: its introduction for the home page and its rules page."""
+    return {"engine": get_engine(name), "about": f"games/{name}/about.html", "rules": f"rules/{name}.html"}
+
+
+def playing_now(limit=HOME_TABLES):
+    """Public tables in play, the newest first."""
+    return (Table.objects.filter(status=Table.Status.RUNNING, private=False)
+            .select_related("host").prefetch_related("seats__user")[:limit])
+
+
+def rules_page(request, game):
+    """The rules of a registered game, from its template (templates/rules/<game>.html); 404 for any other name."""
+    if game not in GAMES:
+        raise Http404("There is no such game.")
+    entry = game_entry(game)
+    try:
+        get_template(entry["rules"])
+    except TemplateDoesNotExist:
+        raise Http404("This game's rules are not written yet.") from None
+    return render(request, "rules/page.html", {**entry, "games": [game_entry(name) for name in GAMES]})
+
+
+def csrf_failure(request, reason=""):
+    """A form sent without its security token (an old page, cookies off): say so, and how to go on."""
+    return render(request, "403_csrf.html", status=403)

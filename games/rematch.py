@@ -1,0 +1,104 @@
+"""Rematch: after a game, one click offers its players a new table with the same game and options.
+
+As on Board Game Arena: any player of the finished game may propose it. The proposer hosts the new
+table at their old seat, with the same seats, options, turn clock and privacy (the engine's secret
+options, such as Spite's fake joker faces, are drawn anew); every other player of the game is offered
+their old seat there. Each accepts (joins, taking that seat) or declines. Until all have answered,
+nobody else may take a seat kept for them; a decline frees that seat for anyone. One rematch per
+finished table: a player who presses "Rematch" after another did joins the one already offered.
+"""
+from django.db import transaction
+
+from games import broadcast, lobby
+from games.engines import get_engine
+from games.errors import Conflict, Forbidden
+from games.models import Table
+
+
+def offer_rematch(old, user):
+    """The rematch table of the finished table ``old``, made by ``user`` (or joined, if one is offered already)."""
+    if old.status != Table.Status.FINISHED:
+        raise Conflict(f"A rematch can be offered once the {get_engine(old.game).noun} is over.")
+    players = old.seated_users()
+    seat = next((number for number, player in players.items() if player.pk == user.pk), None)
+    if seat is None:
+        raise Forbidden("Only the players of this game can offer a rematch.")
+    with transaction.atomic():
+        Table.objects.select_for_update().get(pk=old.pk)  # two players pressing at once make one rematch
+        existing = current_rematch(old)
+        if existing is not None:
+            if existing.seat_of(user) is None:
+                lobby.join_table(existing, user)
+            return existing
+        secret = get_engine(old.game).secret_options
+        table = lobby.create_table(
+            user, old.game, old.seat_count, {k: v for k, v in old.options.items() if k not in secret},
+            private=old.private, turn_clock=old.turn_clock, name=old.name, host_seat=seat, rematch_of=old,
+        )
+        table.awaiting.set([player for player in players.values() if player.pk != user.pk])
+    broadcast.table_changed(old, 0, seating=True)
+    return table
+
+
+def decline_rematch(table, user):
+    """``user`` will not play the rematch ``table``: their kept seat is free for anyone."""
+    if not table.awaiting.filter(pk=user.pk).exists():
+        raise Conflict("There is no rematch offer for you at this table.")
+    table.awaiting.remove(user)
+    broadcast.lobby_changed()
+    broadcast.table_changed(table, 0, seating=True)
+    if table.rematch_of_id:
+        broadcast.table_changed(table.rematch_of, 0, seating=True)
+
+
+def current_rematch(old):
+    """The rematch offered after ``old`` that is not closed, or None."""
+    return old.rematches.exclude(status=Table.Status.CLOSED).order_by("created_at").first()
+
+
+def kept_seat(table, user, free, seat):
+    """The seat ``user`` takes at the open ``table`` (``seat``: the one asked for, or None for any).
+
+    At a rematch a player it awaits takes their old seat when nothing else is asked; anyone else only a
+    seat not kept for an awaited player (Conflict when every free seat is kept).
+    """
+    if table.rematch_of_id is None:
+        return seat
+    old_seats = {player.pk: number for number, player in table.rematch_of.seated_users().items()}
+    awaited = list(table.awaiting.all())
+    if any(player.pk == user.pk for player in awaited):
+        mine = old_seats.get(user.pk)
+        return mine if seat is None and mine in free else seat
+    kept = {old_seats.get(player.pk) for player in awaited}
+    if seat is None:
+        unkept = [number for number in free if number not in kept]
+        if not unkept and free:
+            raise Conflict(_kept_sentence(awaited))
+        return unkept[0] if unkept else None
+    if seat in kept:
+        raise Conflict(_kept_sentence(awaited))
+    return seat
+
+
+def _kept_sentence(awaited):
+    names = ", ".join(player.shown_name for player in awaited)
+    return f"The free seats are kept for the last game's players ({names}) until they answer the rematch."
+
+
+def offer_for(table, user):
+    """What the finished ``table``'s page shows ``user`` about a rematch: None, or a dict with "table" (the
+    rematch), "host" (who offered it), "awaits_you", "seated" (you have a seat there) and "can_offer"."""
+    if table.status != Table.Status.FINISHED:
+        return None
+    is_player = table.seats.filter(user_id=user.pk).exists() if user.is_authenticated else False
+    rematch = current_rematch(table)
+    if rematch is None:
+        return {"table": None, "can_offer": is_player} if is_player else None
+    return {
+        "table": rematch,
+        "host": rematch.host.shown_name,
+        "awaits_you": rematch.awaiting.filter(pk=user.pk).exists(),
+        "seated": rematch.seat_of(user) is not None,
+        "open": rematch.status == Table.Status.OPEN,
+        "can_offer": False,
+    }
