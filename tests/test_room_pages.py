@@ -69,7 +69,8 @@ def test_an_unknown_game_has_no_rules_page(client):
 def test_the_rules_are_linked_from_the_lobby_form_and_the_table(client, alice):
     client.force_login(alice)
     lobby_page = client.get("/lobby/").content.decode()
-    form = lobby_page[lobby_page.index('class="create-table"'):lobby_page.index("</form>")]
+    start = lobby_page.index('class="create-table"')
+    form = lobby_page[start:lobby_page.index("</form>", start)]
     for name in GAMES:
         assert f'href="/rules/{name}/"' in form
     table = lobby.create_table(alice, "spite", 3)
