@@ -166,11 +166,12 @@ async def render(snap, user, render_page):
     """The snapshot drawn for ``user`` by ``render_page(snap, user)``, once per kind of viewer.
 
     A running game's page is drawn from the snapshot alone, on the event loop; a table still being
-    seated reads its seats while drawing, so it is drawn on a thread.
+    seated reads its seats while drawing, and a finished one its rematch offer, so they are drawn on a thread.
     """
     key = snap.viewer(user)
     if key not in snap.renders:
-        draw = render_page if snap.game.started else in_thread(render_page)
+        on_the_loop = snap.game.started and not snap.game.engine.is_over(snap.game.state)
+        draw = render_page if on_the_loop else in_thread(render_page)
         html = draw(snap, user)
         snap.renders[key] = await html if asyncio.iscoroutine(html) else html
     return snap.renders[key]

@@ -87,9 +87,8 @@ def _kept_sentence(awaited):
 
 def offer_for(table, user):
     """What the finished ``table``'s page shows ``user`` about a rematch: None, or a dict with "table" (the
-    rematch), "host" (who offered it), "awaits_you", "seated" (you have a seat there) and "can_offer"."""
-    if table.status != Table.Status.FINISHED:
-        return None
+    rematch), "host" (who offered it), "awaits_you", "seated" (you have a seat there) and "can_offer".
+    It reads the database: pages draw a finished table on a thread (games.live.render)."""
     is_player = table.seats.filter(user_id=user.pk).exists() if user.is_authenticated else False
     rematch = current_rematch(table)
     if rematch is None:

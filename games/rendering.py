@@ -45,7 +45,7 @@ def table_context(snap, user):
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
-        "rematch": rematch.offer_for(table, user),
+        "rematch": rematch.offer_for(table, user) if view and view.get("over") else None,
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
