@@ -10,6 +10,7 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ("id", "game", "status", "host", "seat_count", "private", "created_at")
+    list_display = ("name", "id", "game", "status", "host", "seat_count", "private", "created_at")
+    search_fields = ("name",)
     list_filter = ("game", "status", "private")
     inlines = [SeatInline]
