@@ -35,12 +35,17 @@ def find_table(user, table_id, invite=None):
         raise NotFound("There is no such table, or it is private.") from None
 
 
-def visible_tables(user, status=None):
-    """The tables ``user`` may see (public ones and their own), newest first; only those in ``status`` if given.
+def visible_tables(user, status=None, game=None):
+    """The tables ``user`` may see (public ones and their own), newest first; only those in ``status``
+    and of ``game`` if given.
 
-    BadRequest for a status that is not one of Table.Status.
+    BadRequest for a status that is not one of Table.Status, or a game that is not registered.
     """
-    tables = Table.objects.visible_to(user).prefetch_related("seats__user").select_related("host")
+    tables = Table.objects.visible_to(user).prefetch_related("seats__user", "awaiting").select_related("host")
+    if game is not None:
+        if game not in GAMES:
+            raise BadRequest(f"There is no game {game!r}; choose one of: {', '.join(GAMES)}.")
+        tables = tables.filter(game=game)
     if status is None:
         return tables
     if status not in Table.Status.values:

@@ -90,6 +90,11 @@ class Table(models.Model):
         """The Channels group of everyone watching this table."""
         return f"table.{self.id.hex}"
 
+    @property
+    def awaited_names(self):
+        """At a rematch: the display names of the players whose seats are kept for them, in order."""
+        return sorted(player.shown_name for player in self.awaiting.all())
+
     def seat_of(self, user):
         """The user's seat number, or None."""
         if not getattr(user, "is_authenticated", False):

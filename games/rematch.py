@@ -81,7 +81,7 @@ def kept_seat(table, user, free, seat):
 
 
 def _kept_sentence(awaited):
-    names = ", ".join(player.shown_name for player in awaited)
+    names = ", ".join(sorted(player.shown_name for player in awaited))
     return f"The free seats are kept for the last game's players ({names}) until they answer the rematch."
 
 

@@ -112,6 +112,7 @@ def lobby_context(user, game=None):
         "my_tables": mine.filter(status__in=(Table.Status.OPEN, Table.Status.RUNNING))[:50],
         "finished_tables": mine.filter(status=Table.Status.FINISHED)[:20],
         "watchable_tables": watchable[:20],
+        "rematch_offers": tables.filter(status=Table.Status.OPEN, awaiting=user)[:20],
         "games": [get_engine(name) for name in GAMES],
         "game_filter": game,
     }

@@ -123,7 +123,7 @@ def test_an_unknown_status_filter_is_400_naming_the_statuses(alice, status):
     create_table(client_for(alice))
     response = client_for(alice).get("/api/tables/", {"status": status})
     assert response.status_code == 400
-    assert response.json()["detail"].endswith("choose one of: open, running, finished.")
+    assert response.json()["detail"].endswith("choose one of: open, running, finished, closed.")
 
 
 def test_the_status_filter_keeps_only_that_status(running, alice):

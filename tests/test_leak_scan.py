@@ -193,7 +193,7 @@ def _check_http(table, people, knowledge, version, full):
             response = person.api.get(path)
             assert response.status_code == 200
             knowledge.check(person.name, version, response.json(), path)
-        for path in (f"/tables/{table.id}/", "/lobby/", "/"):
+        for path in (f"/tables/{table.id}/", "/lobby/"):
             response = person.browser.get(path)
             assert response.status_code == 200
             knowledge.check(person.name, version, response.content.decode(), path)

@@ -228,3 +228,17 @@ def _started(users, name=None, private=False):
     lobby.start_table(table, users[0])
     table.refresh_from_db()
     return table
+
+
+def test_the_api_lists_tables_by_game(alice, bob):
+    from api_helpers import client_for
+
+    lobby.create_table(alice, "spite", 3, name="Spite here")
+    lobby.create_table(alice, "spank", 2, name="Spank there")
+    api = client_for(bob)
+    assert [t["name"] for t in api.get("/api/tables/?game=spank").json()] == ["Spank there"]
+    assert [t["name"] for t in api.get("/api/tables/?game=spite&status=open").json()] == ["Spite here"]
+    refused = api.get("/api/tables/?game=chess")
+    assert refused.status_code == 400 and "There is no game 'chess'" in refused.json()["detail"]
+    row = api.get("/api/tables/?game=spite").json()[0]
+    assert row["options_in_words"] == [] and row["awaiting"] == [] and row["rematch"] is None

@@ -241,3 +241,16 @@ def test_a_cancelled_rematch_lets_the_players_offer_another(make_user):
     assert not first.awaiting.exists()
     second = rematch.offer_rematch(old, bo)
     assert second.pk != first.pk and second.host == bo
+
+
+def test_the_lobby_lists_the_rematches_offered_to_you(client, make_user):
+    ana, bo, cy = (make_user(n, n.title()) for n in ("ana", "bo", "cy"))
+    old = _finished([ana, bo, cy], name="Tuesday")
+    rematch.offer_rematch(old, ana)
+    client.force_login(bo)
+    page = client.get("/lobby/").content.decode()
+    offers = page[page.index("Rematches offered to you"):]
+    assert "Tuesday" in offers[:offers.index("</section>")]
+    assert "kept for Bo, Cy" in offers
+    client.force_login(ana)
+    assert "Rematches offered to you" not in client.get("/lobby/").content.decode()

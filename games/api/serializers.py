@@ -51,7 +51,7 @@ class TableSerializer(serializers.ModelSerializer):
         return get_engine(table.game).describe_options(table.shown_options)
 
     def get_awaiting(self, table) -> list[str]:
-        return [player.shown_name for player in table.awaiting.all()]
+        return table.awaited_names
 
     def get_rematch(self, table) -> str | None:
         rematch = current_rematch(table) if table.status == Table.Status.FINISHED else None

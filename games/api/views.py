@@ -5,6 +5,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import closing, commands, lobby, rematch, seat_view
+from games.engines import GAMES
 from games.models import Table
 
 from .serializers import (
@@ -56,13 +57,17 @@ def _table(request, table_id, invite=None):
 class TableList(APIView):
     @extend_schema(
         responses=answers({200: TableSerializer(many=True)}),
-        parameters=[OpenApiParameter(
-            "status", str, enum=Table.Status.values, description="Only tables in this state (any other value: 400).",
-        )],
+        parameters=[
+            OpenApiParameter(
+                "status", str, enum=Table.Status.values, description="Only tables in this state (any other value: 400).",
+            ),
+            OpenApiParameter("game", str, enum=list(GAMES), description="Only this game's tables (any other value: 400)."),
+        ],
         summary="Tables you can see: public ones and your own",
     )
     def get(self, request):
-        tables = lobby.visible_tables(request.user, request.query_params.get("status") or None)
+        tables = lobby.visible_tables(request.user, request.query_params.get("status") or None,
+                                      request.query_params.get("game") or None)
         return Response(TableSerializer(tables[:200], many=True, context={"request": request}).data)
 
     @extend_schema(
