@@ -118,6 +118,8 @@ def join_table(table, user, seat=None):
         raise Conflict(f"Seat {seat} is already taken.")
     try:
         with transaction.atomic():
+            # The row lock orders a join against a cancel or the periodic close (games.closing).
+            refuse_unless_open(Table.objects.select_for_update().get(pk=table.pk))
             Seat.objects.create(table=table, number=seat, user=user)
             table.awaiting.remove(user)
     except IntegrityError:

@@ -254,3 +254,12 @@ def test_the_lobby_lists_the_rematches_offered_to_you(client, make_user):
     assert "kept for Bo, Cy" in offers
     client.force_login(ana)
     assert "Rematches offered to you" not in client.get("/lobby/").content.decode()
+
+
+def test_a_join_after_a_cancel_on_a_stale_copy_is_refused(alice, bob):
+    table = lobby.create_table(alice, "spank", 2)
+    stale = Table.objects.get(pk=table.pk)  # read before the cancel, as a racing join would have
+    closing.cancel_table(table, alice)
+    with pytest.raises(lobby.Conflict, match="closed before it started"):
+        lobby.join_table(stale, bob)
+    assert not Seat.objects.filter(user=bob).exists()
