@@ -1,5 +1,6 @@
 """What every engine shares: the Decider skeleton, the checks every command passes, and command-checking helpers."""
 import random
+import re
 from collections import Counter
 from functools import reduce
 
