@@ -104,6 +104,11 @@ class Engine:
             return []
         return turn_clock.seat_entries(getattr(state, "clock", None), seat)
 
+    def seats_with_bot(self, state):
+        """The seats the host handed to a bot on the turn clock (a bot plays them until taken back)."""
+        clock = getattr(state, "clock", None)
+        return frozenset() if clock is None else clock.bots
+
     def is_over(self, state):
         raise NotImplementedError
 
