@@ -172,3 +172,66 @@ def test_a_bot_refuses_to_give_another_senders_command(alice):
     table, version = person_and_bot(alice)
     with pytest.raises(Forbidden):
         commands.submit_for_bot(table, 1, {"type": "turn_timeout", "seat": 1}, version, store.SYSTEM)
+
+
+# --- an absent seat handed to a bot, and taken back ------------------------------------------------
+
+def to_move(table):
+    game = game_state.load(table)
+    return game.engine.view(game.state, None)["to_move"]
+
+
+def alice_plays_until_bobs_turn(table, alice):
+    """Alice's moves, chosen by a fair bot for her, until seat 1 is to move."""
+    from games.bots import choose
+
+    for _ in range(200):
+        if to_move(table) == 1:
+            return
+        game = game_state.load(table)
+        command = choose(table.game, game.engine.view(game.state, 0), game.engine.legal_commands(game.state, 0),
+                         random.Random(0))
+        commands.submit(table, alice, command, game.version)
+    raise AssertionError("it never became seat 1's turn")
+
+
+def test_the_host_hands_an_absent_seat_to_a_bot_and_its_player_takes_it_back(alice, bob):
+    table = lobby.create_table(alice, "spank", 2, turn_clock=15, bot_delay=0)
+    lobby.join_table(table, bob)
+    lobby.start_table(table, alice, rng=random.Random(5))
+    assert not due_bot_deadlines(table)  # no bot plays here yet
+    with pytest.raises(commands.Refused, match="marked absent"):
+        commands.submit(table, alice, {"type": "hand_to_bot", "seat": 1}, game_state.load(table).version)
+    for _ in range(3):  # Bob's turn runs out three times in a row: he is marked absent
+        alice_plays_until_bobs_turn(table, alice)
+        assert commands.submit_system(table, {"type": "turn_timeout", "seat": 1}) is not None
+    alice_plays_until_bobs_turn(table, alice)
+    game = game_state.load(table)
+    assert game.engine.view(game.state, None)["players"][1]["absent"]
+    assert {"type": "hand_to_bot", "seat": 1} in [action["command"] for action in commands.host_actions(table, alice, game)]
+    with pytest.raises(Forbidden):
+        commands.submit(table, bob, {"type": "hand_to_bot", "seat": 1}, game.version)
+
+    handed = commands.submit(table, alice, {"type": "hand_to_bot", "seat": 1}, game.version)
+    assert run_bot_jobs(table) > 0  # the bot plays Bob's turn at once (delay instant)
+    game = game_state.load(table)
+    assert game.engine.view(game.state, None)["players"][1]["with_bot"]
+    bot_moves = [e for e in store.read(table.stream) if e.version > handed and e.payload.get("seat") == 1
+                 and not e.payload.get("auto")]
+    assert bot_moves and all(e.actor_kind == "system" for e in bot_moves)
+    assert to_move(table) == 0
+    alice_plays_until_bobs_turn(table, alice)
+    assert run_bot_jobs(table) > 0 and to_move(table) == 0  # and the next turn too
+
+    # Bob is back: he takes his seat back, out of turn, and from then on plays his turns himself.
+    game = game_state.load(table)
+    assert game.engine.seat_commands_now(game.state, 1) != []
+    commands.submit(table, bob, {"type": "take_back"}, game.version)
+    run_bot_jobs(table)
+    alice_plays_until_bobs_turn(table, alice)
+    waiting = store.current_version(table.stream)
+    assert run_bot_jobs(table) == 0 and store.current_version(table.stream) == waiting and to_move(table) == 1
+    game = game_state.load(table)
+    assert not game.engine.view(game.state, None)["players"][1]["with_bot"]
+    assert [e.type for e in store.read(table.stream) if e.type in ("handed_to_bot", "taken_back")] == [
+        "handed_to_bot", "taken_back"]
