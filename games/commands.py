@@ -95,6 +95,13 @@ def host_actions(table, user, game):
     return list(game.engine.host_commands_now(game.state))
 
 
+def seat_actions(game, seat):
+    """The seat's commands (with their labels) that are no move of the game: taking it back from a bot."""
+    if seat is None or not game.started:
+        return []
+    return list(game.engine.seat_commands_now(game.state, seat))
+
+
 def submit_system(table, command, expected_version=None):
     """A command from the system (timer jobs). Retries on a race unless a version is pinned.
 

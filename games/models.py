@@ -26,7 +26,7 @@ class TableQuerySet(models.QuerySet):
 TURN_CLOCK_CHOICES = (15, 30, 60, 120)
 
 # How long a bot at the table waits before it acts, in seconds (0: at once), and how the lobby words it.
-BOT_DELAY_CHOICES = ((0, "instant"), (1, "1 second"), (3, "3 seconds"))
+BOT_DELAY_CHOICES = ((0, "instantly"), (1, "after 1 second"), (3, "after 3 seconds"))
 DEFAULT_BOT_DELAY = 1
 
 

@@ -9,6 +9,8 @@ urlpatterns = [
     path("tables/<str:table_id>/join/", views.join_table, name="join_table"),
     path("tables/<str:table_id>/leave/", views.leave_table, name="leave_table"),
     path("tables/<str:table_id>/start/", views.start_table, name="start_table"),
+    path("tables/<str:table_id>/bots/", views.add_bot, name="add_bot"),
+    path("tables/<str:table_id>/bots/<int:seat>/remove/", views.remove_bot, name="remove_bot"),
     # A slug is what an invite token is made of: anything else (a NUL, say) never reaches the database.
     path("invite/<slug:token>/", views.invite, name="invite"),
 ]

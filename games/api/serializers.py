@@ -2,12 +2,14 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engines import GAMES, get_engine
-from games.models import Table
+from games.bots import LEVELS
+from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, Table
 
 
 class SeatSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     player = serializers.CharField(source="user.shown_name")
+    bot = serializers.CharField(help_text="The level of the bot that fills this seat; empty for a person.")
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -31,10 +33,10 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = [
-            "id", "game", "options", "seat_count", "private", "turn_clock", "status",
+            "id", "game", "options", "seat_count", "private", "turn_clock", "bot_delay", "status",
             "host", "seats", "your_seat", "invite_url", "late_join", "late_join_terms", "created_at",
         ]
-        read_only_fields = ["id", "status", "created_at"]
+        read_only_fields = ["id", "status", "bot_delay", "created_at"]
 
     def get_your_seat(self, table) -> int | None:
         return table.seat_of(self.context["request"].user)
@@ -63,6 +65,18 @@ class CreateTableSerializer(serializers.Serializer):
         help_text="Seconds each turn may take (15, 30, 60 or 120) before the seat's default action is "
                   "played for it; null or left out: no turn clock.",
     )
+    bot_delay = serializers.IntegerField(
+        required=False, default=DEFAULT_BOT_DELAY,
+        help_text="Seconds a bot at the table waits before it acts: "
+                  + ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES) + ".",
+    )
+
+
+class AddBotSerializer(serializers.Serializer):
+    level = serializers.ChoiceField(choices=LEVELS, required=False, default="fair",
+                                    help_text="How the bot plays: \"fair\" (a fair opponent) or \"random\".")
+    seat = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                    help_text="The empty seat to fill; left out: the first empty one.")
 
 
 class JoinSerializer(serializers.Serializer):
@@ -99,6 +113,11 @@ class SeatViewSerializer(serializers.Serializer):
     legal_commands = serializers.ListField(child=serializers.DictField())
     host_commands = serializers.ListField(
         child=serializers.DictField(), help_text="The commands the host may give now (empty for anyone else)."
+    )
+    seat_commands = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="Commands your seat may give now that are no move of the game: {\"type\": \"take_back\"} "
+                  "while a bot plays your seat.",
     )
 
 

@@ -4,10 +4,11 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import commands, lobby, seat_view
+from games import bot_seats, commands, lobby, seat_view
 from games.models import Table
 
 from .serializers import (
+    AddBotSerializer,
     CommandSerializer,
     ConflictSerializer,
     CreateTableSerializer,
@@ -71,7 +72,8 @@ class TableList(APIView):
     def post(self, request):
         data = _valid(CreateTableSerializer, request)
         table = lobby.create_table(
-            request.user, data["game"], data["seat_count"], data["options"], data["private"], data["turn_clock"]
+            request.user, data["game"], data["seat_count"], data["options"], data["private"], data["turn_clock"],
+            data["bot_delay"],
         )
         return Response(TableSerializer(table, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
@@ -111,6 +113,34 @@ class LeaveTable(APIView):
     def post(self, request, table_id):
         table = _table(request, table_id)
         lobby.leave_table(table, request.user)
+        return Response(TableSerializer(table, context={"request": request}).data)
+
+
+class TableBots(APIView):
+    @extend_schema(
+        request=AddBotSerializer,
+        responses=answers({200: TableSerializer}, 404, 409, 415),
+        parameters=[INVITE],
+        summary="Seat a bot (host only, before the start)",
+        description="409: the table has started, or the seat is taken (or every seat is).",
+    )
+    def post(self, request, table_id):
+        data = _valid(AddBotSerializer, request)
+        table = _table(request, table_id)
+        bot_seats.add_bot(table, request.user, data["level"], data["seat"])
+        return Response(TableSerializer(table, context={"request": request}).data)
+
+
+class TableBot(APIView):
+    @extend_schema(
+        request=None,
+        responses=answers({200: TableSerializer}, 404, 409),
+        parameters=[INVITE],
+        summary="Take a bot out of its seat (host only, before the start)",
+    )
+    def delete(self, request, table_id, seat):
+        table = _table(request, table_id)
+        bot_seats.remove_bot(table, request.user, seat)
         return Response(TableSerializer(table, context={"request": request}).data)
 
 
