@@ -21,15 +21,27 @@ HAND_OVER_LEVEL = "fair"  # the bot that plays a seat handed over
 
 def playing(table, game):
     """{seat number: bot level} for every seat a bot plays now at ``table`` (whose game is ``game``)."""
-    seats = dict(Seat.objects.filter(table=table).exclude(bot="").values_list("number", "bot"))
+    seats = dict(_filled_by_bots(table))
     if game.started:
         seats.update({seat: HAND_OVER_LEVEL for seat in game.engine.seats_with_bot(game.state)})
     return seats
 
 
 def has_bots(table, engine, state):
-    """Whether any seat of the table is played by a bot (cheap: one indexed look-up unless the game says so)."""
-    return bool(engine.seats_with_bot(state)) or Seat.objects.filter(table=table).exclude(bot="").exists()
+    """Whether any seat of the table is played by a bot: asked on every change (games.timers)."""
+    return bool(engine.seats_with_bot(state)) or bool(_filled_by_bots(table))
+
+
+def _filled_by_bots(table):
+    """{seat number: level} of the seats bots fill. Bots join only before the start, so a running table's
+    answer is kept on the instance (a live connection's table asks once, not at every move)."""
+    known = getattr(table, "_filled_by_bots", None)
+    if known is not None:
+        return known
+    filled = dict(Seat.objects.filter(table=table).exclude(bot="").values_list("number", "bot"))
+    if table.status == Table.Status.RUNNING:
+        table._filled_by_bots = filled
+    return filled
 
 
 def add_bot(table, user, level="fair", seat=None):
@@ -72,6 +84,13 @@ def remove_bot(table, user, seat):
         raise Conflict(f"No bot sits at seat {seat}.")
     broadcast.lobby_changed()
     broadcast.table_changed(table, 0, seating=True)
+
+
+def seat_number(text):
+    """A seat number from a URL's text; BadRequest for anything but a whole number."""
+    if not text.isdigit() or len(text) > 4:
+        raise BadRequest(f"A seat is a whole number, not {text!r}.")
+    return int(text)
 
 
 def _bot_account(table, level):

@@ -140,7 +140,7 @@ class TableBot(APIView):
     )
     def delete(self, request, table_id, seat):
         table = _table(request, table_id)
-        bot_seats.remove_bot(table, request.user, seat)
+        bot_seats.remove_bot(table, request.user, bot_seats.seat_number(seat))
         return Response(TableSerializer(table, context={"request": request}).data)
 
 
