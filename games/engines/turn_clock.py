@@ -175,9 +175,11 @@ def _carry_on(state, seat, command, rng):
 
 def _hand_to_bot(state, seat, command, rng):
     handed = command.get("seat")
-    if isinstance(handed, bool) or not isinstance(handed, int) or handed not in state.clock.absent:
-        raise IllegalCommand(f"Only a seat marked absent can be handed to a bot (after {ABSENT_AFTER} turn "
-                             f"timeouts in a row), and seat {handed!r} is not.")
+    if isinstance(handed, bool) or not isinstance(handed, int):
+        raise IllegalCommand('Name the absent seat to hand to a bot: {"type": "hand_to_bot", "seat": 1}.')
+    if handed not in state.clock.absent:
+        raise IllegalCommand(f"Only a seat marked absent (after {ABSENT_AFTER} turn timeouts in a row) can be "
+                             f"handed to a bot, and {seat_in_text(handed)} is not.")
     if handed in state.clock.bots:
         raise IllegalCommand("A bot already plays that seat.")
     return [{"type": "handed_to_bot", "seat": handed}]
