@@ -18,7 +18,7 @@ from events.store import SYSTEM, Actor
 from games import bot_seats, commands, game_state
 from games.bots import bot_for
 from games.bots.base import turn_commands
-from games.errors import StaleVersion
+from games.errors import Forbidden, StaleVersion
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ def act(deadline):
         return commands.submit_for_bot(table, seat, command, deadline.version, _actor(table, seat))
     except StaleVersion:
         return None  # someone acted first; that version's deadline looks again
-    except commands.Refused as refusal:  # a bot bug: never a lost job loop, but loud
+    except (commands.Refused, Forbidden) as refusal:  # a bot's bug: loud, but the job ends (no retry loop)
         log.error("The %s bot of seat %s at %s sent %r, refused: %s", table.game, seat, table, command, refusal)
         return None
 

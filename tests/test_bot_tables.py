@@ -48,16 +48,17 @@ GAMES = [("spite_and_malice", 2, {"win_pile": 5}, ("fair", "random"), 1),
          ("spite_and_malice", 3, {"win_pile": 5}, ("fair",), 2),
          ("spank", 2, None, ("fair", "random"), 1),
          ("spank", 2, {"sequence": True}, ("fair",), 2),
-         ("spite", 3, {"rounds": 1}, ("fair", "random"), 1),
+         ("spite", 3, {"rounds": 2}, ("fair", "random"), 1),
          ("spite", 4, {"rounds": 1, "misplays": "strict"}, ("fair",), 2)]
 
 
 @pytest.mark.parametrize("game, players, options, levels, seed", GAMES,
                          ids=[f"{g}-{p}-{s}" for g, p, _, _, s in GAMES])
-def test_bots_play_every_game_to_the_end_through_the_command_path(alice, game, players, options, levels, seed):
+def test_bots_play_every_game_to_the_end_through_the_command_path(alice, game, players, options, levels, seed, caplog):
     table = bot_table(alice, game, players, options, levels)
     lobby.start_table(table, alice, rng=random.Random(seed))
     run_bot_jobs(table)
+    assert not [record for record in caplog.records if record.name == "games.bot_turns"]  # nothing refused
     game_now = game_state.load(table)
     assert game_now.engine.is_over(game_now.state)
     table.refresh_from_db()
@@ -235,3 +236,17 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_its_player_takes_it_back(ali
     assert not game.engine.view(game.state, None)["players"][1]["with_bot"]
     assert [e.type for e in store.read(table.stream) if e.type in ("handed_to_bot", "taken_back")] == [
         "handed_to_bot", "taken_back"]
+
+
+def test_a_command_the_engine_refuses_is_logged_and_the_job_ends_claimed(alice, monkeypatch, caplog):
+    for seed in range(20):
+        table, version = person_and_bot(alice, seed=seed)
+        if bot_to_move(table):
+            break
+    monkeypatch.setattr(bot_turns, "bot_for", lambda game, level: lambda view, legal, rng: {
+        "type": "spank", "card": "XX", "seat": 0, "stack": 0})
+    deadline = Deadline.objects.get(table=table, key=f"bot-{version}")
+    assert firing.fire(deadline.pk) is None
+    deadline.refresh_from_db()
+    assert deadline.fired_at is not None and store.current_version(table.stream) == version
+    assert [record.levelname for record in caplog.records if record.name == "games.bot_turns"] == ["ERROR"]
