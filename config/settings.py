@@ -212,6 +212,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
+if CELERY_BROKER_URL.startswith("memory://"):
+    # The in-memory broker polls its queue (every second by default): a bot set to act at once would
+    # wait up to that long before each move.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}
 # Without a shared broker the web process runs its own worker thread (see config/embedded_worker.py).
 CELERY_EMBEDDED_WORKER = env.bool("CELERY_EMBEDDED_WORKER", default=not REDIS_URL)
 # How often due deadlines whose job was lost are fired (games.firing.sweep): by Celery beat

@@ -4,7 +4,8 @@ load -> decide -> append at the loaded version, with the deadlines it sets, in o
 -> once committed: cache the state, queue the deadlines' jobs, tell the table's watchers.
 
 Its callers: players' commands (pages over the websocket, the REST API) through ``submit``, the
-system's (timer jobs, games.firing) through ``submit_system``, and the lobby's deal and late
+system's (timer jobs, games.firing) through ``submit_system``, bots' (games.bot_turns) through
+``submit_for_bot``, and the lobby's deal and late
 joiners (games.lobby). Scheduling (games.timers) sits below it; firing deadlines, above it.
 """
 import random
@@ -40,6 +41,15 @@ def submit(table, user, command, expected_version, seat=None, seats=None):
     route = _ROUTES[get_engine(table.game).sender_of(command)]
     acting_seat, actor = route(table, user, seat, seats)
     return _decide_and_append(table, acting_seat, command, expected_version, actor)
+
+
+def submit_for_bot(table, seat, command, expected_version, actor):
+    """A bot's command for the seat it plays (games.bot_turns), pinned to the version it was planned on.
+    Only a seat's own kind of command (never the host's, staff's or system's): Forbidden otherwise."""
+    check_shape(command)
+    if get_engine(table.game).sender_of(command) not in (senders.SEAT_TO_ACT, senders.ANY_SEAT):
+        raise Forbidden("A bot gives only the commands of the seat it plays.")
+    return _decide_and_append(table, seat, command, expected_version, actor)
 
 
 def _as_seat(table, user, seat, seats):
@@ -84,6 +94,13 @@ def host_actions(table, user, game):
     if user.pk != table.host_id or not game.started or game.engine.is_over(game.state):
         return []
     return list(game.engine.host_commands_now(game.state))
+
+
+def seat_actions(game, seat):
+    """The seat's commands (with their labels) that are no move of the game: taking it back from a bot."""
+    if seat is None or not game.started:
+        return []
+    return list(game.engine.seat_commands_now(game.state, seat))
 
 
 def submit_system(table, command, expected_version=None):

@@ -1,7 +1,7 @@
 """Firing deadlines: a due Deadline's command goes down the one command path, once.
 
-``fire`` submits the deadline's command (games.commands.submit_system), once however often it is
-called. ``sweep`` fires the deadlines whose time has passed, for jobs that were lost (no worker ran,
+``fire`` submits the deadline's command (games.commands.submit_system), or for a bot's deadline lets
+the table's bots act (games.bot_turns), once however often it is called. ``sweep`` fires the deadlines whose time has passed, for jobs that were lost (no worker ran,
 an in-memory broker was restarted); Celery beat or the embedded worker runs it every few seconds.
 Scheduling them is games.timers', below the command path; this module sits above it.
 """
@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from events import store
-from games import commands, game_state
+from games import bot_turns, commands, game_state
 from games.errors import Conflict
 from games.models import Deadline
 from games.timers import latest_turn_version, to_move
@@ -36,6 +36,8 @@ def fire(deadline_id):
         deadline = Deadline.objects.select_related("table").get(pk=deadline_id)
         if deadline.kind == Deadline.Kind.TURN:
             return _fire_turn(deadline)
+        if deadline.kind == Deadline.Kind.BOT:
+            return bot_turns.act(deadline)
         return commands.submit_system(deadline.table, deadline.command)
 
 

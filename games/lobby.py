@@ -9,7 +9,7 @@ from events.store import Actor
 from games import broadcast, commands, rematch
 from games.engines import GAMES, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
-from games.models import TURN_CLOCK_CHOICES, Seat, Table
+from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TURN_CLOCK_CHOICES, Seat, Table
 from games.table_names import table_name
 
 # A late join that loses the race for the next event version (another join, or a move) tries again.
@@ -78,17 +78,27 @@ def check_turn_clock(turn_clock):
         raise BadRequest(f"A turn clock is {offered} seconds (or none), not {turn_clock!r}.")
 
 
+def check_bot_delay(bot_delay):
+    """Raise BadRequest unless ``bot_delay`` is one of the offered seconds a bot waits before it acts."""
+    offered = [seconds for seconds, _label in BOT_DELAY_CHOICES]
+    if isinstance(bot_delay, bool) or bot_delay not in offered:
+        words = ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES)
+        raise BadRequest(f"A bot's delay is one of {words} seconds, not {bot_delay!r}.")
+
+
 @transaction.atomic
 def create_table(host, game, seat_count, options=None, private=False, turn_clock=None, name=None, host_seat=0,
-                 **fields):
+                 bot_delay=DEFAULT_BOT_DELAY, **fields):
     """A new open table with the host at ``host_seat`` (0); ``turn_clock``: seconds per turn, or None for no
-    clock; ``name``: what players read (blank or None: "Ana's Spite table"). ``fields``: more Table fields."""
+    clock; ``name``: what players read (blank or None: "Ana's Spite table"); ``bot_delay``: seconds its bots
+    wait before they act (BOT_DELAY_CHOICES). ``fields``: more Table fields."""
     options = options or {}
     check_setup(game, seat_count, options)
     check_turn_clock(turn_clock)
+    check_bot_delay(bot_delay)
     table = Table.objects.create(
         game=game, seat_count=seat_count, options=options, host=host, private=bool(private),
-        turn_clock=turn_clock, name=table_name(name, host, game), **fields,
+        turn_clock=turn_clock, name=table_name(name, host, game), bot_delay=bot_delay, **fields,
     )
     Seat.objects.create(table=table, number=host_seat, user=host)
     broadcast.lobby_changed()

@@ -27,6 +27,10 @@ TABLE_NAME_MAX_LENGTH = 60
 # The turn clocks a host may choose, in seconds (None: no turn clock).
 TURN_CLOCK_CHOICES = (15, 30, 60, 120)
 
+# How long a bot at the table waits before it acts, in seconds (0: at once), and how the lobby words it.
+BOT_DELAY_CHOICES = ((0, "instantly"), (1, "after 1 second"), (3, "after 3 seconds"))
+DEFAULT_BOT_DELAY = 1
+
 
 class Table(models.Model):
     class Status(models.TextChoices):
@@ -50,6 +54,10 @@ class Table(models.Model):
     turn_clock = models.PositiveSmallIntegerField(
         null=True, blank=True, choices=[(s, f"{s} seconds") for s in TURN_CLOCK_CHOICES],
         help_text="Seconds each turn may take before the seat's default action is played for it; empty: no clock.",
+    )
+    bot_delay = models.PositiveSmallIntegerField(
+        default=DEFAULT_BOT_DELAY, choices=BOT_DELAY_CHOICES,
+        help_text="Seconds a bot at this table waits before it acts, like a person thinking.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # A rematch: the finished table it follows, and the players of that game it still waits for
@@ -131,6 +139,10 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    # The level of the bot (games.bots.LEVELS) that fills this seat, its user being a bot account
+    # (games.bot_seats); empty for a person. A person's seat the host handed to a bot is the game's
+    # own record instead (the turn clock's ``handed_to_bot`` event).
+    bot = models.CharField(max_length=16, blank=True, default="")
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -154,6 +166,7 @@ class Deadline(models.Model):
     class Kind(models.TextChoices):
         ENGINE = "engine", "the game's own timer"
         TURN = "turn", "turn clock"
+        BOT = "bot", "a bot's move"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deadlines")
     key = models.CharField(max_length=64)

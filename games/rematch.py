@@ -6,13 +6,14 @@ options, such as Spite's fake joker faces, are drawn anew); every other player o
 their old seat there. Each accepts (joins, taking that seat) or declines. Until all have answered,
 nobody else may take a seat kept for them; a decline frees that seat for anyone. One rematch per
 finished table: a player who presses "Rematch" after another did joins the one already offered.
+Bots take their old seats again at once (they cannot answer an offer).
 """
 from django.db import transaction
 
 from games import broadcast, lobby
 from games.engines import get_engine
 from games.errors import Conflict, Forbidden
-from games.models import Table
+from games.models import Seat, Table
 
 
 def offer_rematch(old, user):
@@ -34,8 +35,13 @@ def offer_rematch(old, user):
         table = lobby.create_table(
             user, old.game, old.seat_count, {k: v for k, v in old.options.items() if k not in secret},
             private=old.private, turn_clock=old.turn_clock, name=old.name, host_seat=seat, rematch_of=old,
+            bot_delay=old.bot_delay,
         )
-        table.awaiting.set([player for player in players.values() if player.pk != user.pk])
+        bots = {s.number: s.bot for s in old.seats.exclude(bot="")}
+        for number, level in bots.items():  # bots cannot answer an offer: they take their seats again at once
+            Seat.objects.create(table=table, number=number, user=players[number], bot=level)
+        table.awaiting.set([player for number, player in players.items()
+                            if player.pk != user.pk and number not in bots])
     broadcast.table_changed(old, 0, seating=True)
     return table
 

@@ -12,7 +12,9 @@ from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.models import Table
 from games.live import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
-from games.seat_view import seat_names, view_for_seat
+from games.bots import FAIR as FAIR_BOTS
+from games.bots import LEVELS as BOT_LEVELS
+from games.seat_view import named, seat_names, view_for_seat
 
 INVITES_KEY = "table_invites"
 
@@ -26,8 +28,9 @@ def table_context(snap, user):
     view = shown["view"]
     # Late joiners add seats while a game runs: name every seat the table, its seats or the view know.
     names += [None] * ((len(view["players"]) if view else 0) - len(names))
-    actions = [{**action, "name": f"host-{number}"}
+    actions = [{**named(action, names), "name": f"host-{number}"}
                for number, action in enumerate(commands.host_actions(table, user, game))]
+    seat_actions = [{**action, "name": f"seat-{number}"} for number, action in enumerate(commands.seat_actions(game, seat))]
     legal = shown["legal_commands"]
     return {
         "table": table,
@@ -40,17 +43,29 @@ def table_context(snap, user):
         "legal": legal,
         "host_actions": actions,
         "board_targets": board_targets(table.game, view, seat, legal,
-                                       {action["name"]: action["command"] for action in actions}),
+                                       {action["name"]: action["command"] for action in actions + seat_actions}),
         "board_template": f"games/{table.game}/board.html",
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
         "rematch": rematch.offer_for(table, user) if view and view.get("over") else None,
+        "bot_levels": BOT_LEVELS if table.game in FAIR_BOTS else (),
+        "bot_seats": _bot_seats_before_start(table),
+        "seat_actions": seat_actions,
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
+        "bot_played_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else [])
+                             if p.get("with_bot")],
         **clocks_context(snap.deadlines, view),
     }
+
+
+def _bot_seats_before_start(table):
+    """The seat numbers bots fill, for the host's Remove buttons while seats are still taken."""
+    if table.status != Table.Status.OPEN:
+        return set()
+    return set(table.seats.exclude(bot="").values_list("number", flat=True))
 
 
 def clocks_context(deadlines, view):

@@ -11,11 +11,13 @@ from games.names import named, seat_names  # noqa: F401 (where callers have long
 
 
 def seat_view(table, user):
-    """The API's view: the seat's view and legal commands, and the host's commands for the host."""
+    """The API's view: the seat's view and legal commands, the host's commands for the host, and the seat's
+    other commands (taking it back from a bot)."""
     game = game_state.load(table)
     seat = table.seat_of(user)
     host_commands = [action["command"] for action in commands.host_actions(table, user, game)]
-    return {**view_for_seat(table, game, seat), "host_commands": host_commands}
+    return {**view_for_seat(table, game, seat), "host_commands": host_commands,
+            "seat_commands": [action["command"] for action in commands.seat_actions(game, seat)]}
 
 
 def view_for_seat(table, game, seat, for_board=False, names=None):

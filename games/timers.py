@@ -1,8 +1,9 @@
 """Timers: the deadlines a change to a table sets, recorded with it and handed to Celery.
 
 When games.commands.run appends events, ``deadlines`` works out the Deadline rows the change sets:
-one for each of the engine's timers that is new (a Spite countdown) and, at a table with a turn clock,
-one for a turn that began. ``record`` saves them in the same transaction as the events and, once it
+one for each of the engine's timers that is new (a Spite countdown), at a table with a turn clock,
+one for a turn that began, and at a table where bots play, one for the bots' look at the new version
+(a "bot-<version>" deadline, due after the table's bot delay: games.bot_turns). ``record`` saves them in the same transaction as the events and, once it
 commits, queues a job for each (``games.fire_deadline``, named, not imported: firing sits above the
 command path, in games.firing), due at its time: a worker never sees a job before its row.
 """
@@ -13,7 +14,7 @@ from celery import current_app
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import game_state
+from games import bot_seats, game_state
 from games.models import Deadline
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,8 @@ def deadlines(table, engine, before, after, version):
     now = timezone.now()
     wanted = [_engine_deadline(timer, version, now) for timer in engine.timers(after)]
     turn = _turn_deadline(table, engine, before, after, version, now)
-    return wanted + ([turn] if turn is not None else [])
+    bot = _bot_deadline(table, engine, after, version, now)
+    return wanted + [deadline for deadline in (turn, bot) if deadline is not None]
 
 
 def record(table, deadlines):
@@ -58,6 +60,15 @@ def _turn_deadline(table, engine, before, after, version, now):
     return Deadline(key=f"turn-{version}", kind=Deadline.Kind.TURN, seat=seat,
                     command={"type": "turn_timeout", "seat": seat}, version=version,
                     due_at=now + timedelta(seconds=table.turn_clock))
+
+
+def _bot_deadline(table, engine, after, version, now):
+    """A "bot-<version>" deadline when bots play at the table: the bots' chance to act on this version.
+    Which bot acts, and with what, is planned when it fires, in the worker (games.bot_turns)."""
+    if not bot_seats.has_bots(table, engine, after):
+        return None
+    return Deadline(key=f"bot-{version}", kind=Deadline.Kind.BOT, seat=None, command={}, version=version,
+                    due_at=now + timedelta(seconds=table.bot_delay))
 
 
 def to_move(engine, state):

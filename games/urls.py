@@ -14,6 +14,8 @@ urlpatterns = [
     path("tables/<str:table_id>/cancel/", room_views.cancel_table, name="cancel_table"),
     path("tables/<str:table_id>/rematch/", room_views.rematch, name="rematch"),
     path("tables/<str:table_id>/decline/", room_views.decline_rematch, name="decline_rematch"),
+    path("tables/<str:table_id>/bots/", views.add_bot, name="add_bot"),
+    path("tables/<str:table_id>/bots/<int:seat>/remove/", views.remove_bot, name="remove_bot"),
     # A slug is what an invite token is made of: anything else (a NUL, say) never reaches the database.
     path("invite/<slug:token>/", views.invite, name="invite"),
 ]

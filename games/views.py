@@ -5,17 +5,18 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import live, lobby, rendering
+from games import bot_seats, live, lobby, rendering
 from games.engines import get_engine
 from games.errors import NotFound, TableError
-from games.models import TABLE_NAME_MAX_LENGTH, TURN_CLOCK_CHOICES, Table
+from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, TURN_CLOCK_CHOICES, Table
 
 
 @login_required
 def lobby_page(request):
     context = rendering.lobby_context(request.user, request.GET.get("game"))
     return render(request, "games/lobby.html",
-                  {**context, "turn_clocks": TURN_CLOCK_CHOICES, "name_max_length": TABLE_NAME_MAX_LENGTH})
+                  {**context, "turn_clocks": TURN_CLOCK_CHOICES, "name_max_length": TABLE_NAME_MAX_LENGTH,
+                   "bot_delays": BOT_DELAY_CHOICES, "default_bot_delay": DEFAULT_BOT_DELAY})
 
 
 @login_required
@@ -28,7 +29,7 @@ def create_table(request):
         table = lobby.create_table(
             request.user, game, seat_count, _options_from_form(engine, request.POST),
             private=request.POST.get("private") == "on", turn_clock=_turn_clock_from_form(request.POST),
-            name=request.POST.get("name"),
+            name=request.POST.get("name"), bot_delay=_bot_delay_from_form(request.POST),
         )
     except ValueError:
         messages.error(request, "Choose a game and a number of seats.")
@@ -58,6 +59,14 @@ def _turn_clock_from_form(data):
     raw = data.get("turn_clock", "").strip()
     if not raw:
         return None
+    return int(raw) if raw.isdigit() else raw
+
+
+def _bot_delay_from_form(data):
+    """The bots' delay in seconds (the default when left off); lobby.create_table refuses what is not offered."""
+    raw = data.get("bot_delay", "").strip()
+    if not raw:
+        return DEFAULT_BOT_DELAY
     return int(raw) if raw.isdigit() else raw
 
 
@@ -96,6 +105,19 @@ def leave_table(request, table_id):
 @require_POST
 def start_table(request, table_id):
     return _act(request, table_id, lambda table: lobby.start_table(table, request.user))
+
+
+@login_required
+@require_POST
+def add_bot(request, table_id):
+    level = request.POST.get("level", "fair")
+    return _act(request, table_id, lambda table: bot_seats.add_bot(table, request.user, level))
+
+
+@login_required
+@require_POST
+def remove_bot(request, table_id, seat):
+    return _act(request, table_id, lambda table: bot_seats.remove_bot(table, request.user, seat))
 
 
 def _act(request, table_id, action):

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 def test_create_table_seats_the_host(alice):
     table = create_table(client_for(alice), options={"sequence": True})
     assert table["status"] == "open"
-    assert table["seats"] == [{"number": 0, "player": "Alice"}]
+    assert table["seats"] == [{"number": 0, "player": "Alice", "bot": ""}]
     assert table["your_seat"] == 0
     assert table["options"] == {"sequence": True}
     assert "/invite/" in table["invite_url"]

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from api_helpers import client_for, command, view
 from events import store
-from games import closing, lobby, rematch, tasks
+from games import bot_seats, closing, lobby, rematch, tasks
 from games.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -263,3 +263,20 @@ def test_a_join_after_a_cancel_on_a_stale_copy_is_refused(alice, bob):
     with pytest.raises(lobby.Conflict, match="closed before it started"):
         lobby.join_table(stale, bob)
     assert not Seat.objects.filter(user=bob).exists()
+
+
+def test_bots_take_their_old_seats_in_a_rematch_at_once(make_user):
+    ana, bo = make_user("ana", "Ana"), make_user("bo", "Bo")
+    table = lobby.create_table(ana, "spite", 3, {}, bot_delay=3)
+    lobby.join_table(table, bo)
+    bot_seats.add_bot(table, ana, "random")
+    lobby.start_table(table, ana)
+    host = client_for(ana)
+    assert command(host, table.id, {"type": "end_match"}, view(host, table.id)["version"]).status_code == 200
+    table.refresh_from_db()
+
+    new = rematch.offer_rematch(table, ana)
+
+    bot = table.seats.get(number=2)
+    assert new.seats.get(number=2).user_id == bot.user_id and new.seats.get(number=2).bot == "random"
+    assert list(new.awaiting.all()) == [bo] and new.bot_delay == 3

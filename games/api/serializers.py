@@ -2,13 +2,15 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engines import GAMES, get_engine
-from games.models import TABLE_NAME_MAX_LENGTH, Table
+from games.bots import LEVELS
+from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Table
 from games.rematch import current_rematch
 
 
 class SeatSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     player = serializers.CharField(source="user.shown_name")
+    bot = serializers.CharField(help_text="The level of the bot that fills this seat; empty for a person.")
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -41,11 +43,12 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = [
-            "id", "name", "game", "options", "options_in_words", "seat_count", "private", "turn_clock", "status",
+            "id", "name", "game", "options", "options_in_words", "seat_count", "private", "turn_clock", "bot_delay",
+            "status",
             "host", "seats", "your_seat", "invite_url", "late_join", "late_join_terms", "created_at",
             "rematch_of", "awaiting", "rematch",
         ]
-        read_only_fields = ["id", "name", "status", "created_at", "rematch_of"]
+        read_only_fields = ["id", "name", "status", "bot_delay", "created_at", "rematch_of"]
 
     def get_options_in_words(self, table) -> list[str]:
         return get_engine(table.game).describe_options(table.shown_options)
@@ -89,6 +92,18 @@ class CreateTableSerializer(serializers.Serializer):
         trim_whitespace=False,
         help_text="What players read for the table; blank or left out: \"<your name>'s <game> table\".",
     )
+    bot_delay = serializers.IntegerField(
+        required=False, default=DEFAULT_BOT_DELAY,
+        help_text="Seconds a bot at the table waits before it acts: "
+                  + ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES) + ".",
+    )
+
+
+class AddBotSerializer(serializers.Serializer):
+    level = serializers.ChoiceField(choices=LEVELS, required=False, default="fair",
+                                    help_text="How the bot plays: \"fair\" (a fair opponent) or \"random\".")
+    seat = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                    help_text="The empty seat to fill; left out: the first empty one.")
 
 
 class JoinSerializer(serializers.Serializer):
@@ -125,6 +140,11 @@ class SeatViewSerializer(serializers.Serializer):
     legal_commands = serializers.ListField(child=serializers.DictField())
     host_commands = serializers.ListField(
         child=serializers.DictField(), help_text="The commands the host may give now (empty for anyone else)."
+    )
+    seat_commands = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="Commands your seat may give now that are no move of the game: {\"type\": \"take_back\"} "
+                  "while a bot plays your seat.",
     )
 
 

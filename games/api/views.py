@@ -4,11 +4,12 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import closing, commands, lobby, rematch, seat_view
+from games import bot_seats, closing, commands, lobby, rematch, seat_view
 from games.engines import GAMES
 from games.models import Table
 
 from .serializers import (
+    AddBotSerializer,
     CommandSerializer,
     ConflictSerializer,
     CreateTableSerializer,
@@ -77,7 +78,7 @@ class TableList(APIView):
         data = _valid(CreateTableSerializer, request)
         table = lobby.create_table(
             request.user, data["game"], data["seat_count"], data["options"], data["private"], data["turn_clock"],
-            name=data["name"],
+            name=data["name"], bot_delay=data["bot_delay"],
         )
         return Response(TableSerializer(table, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
@@ -117,6 +118,34 @@ class LeaveTable(APIView):
     def post(self, request, table_id):
         table = _table(request, table_id)
         lobby.leave_table(table, request.user)
+        return Response(TableSerializer(table, context={"request": request}).data)
+
+
+class TableBots(APIView):
+    @extend_schema(
+        request=AddBotSerializer,
+        responses=answers({200: TableSerializer}, 404, 409, 415),
+        parameters=[INVITE],
+        summary="Seat a bot (host only, before the start)",
+        description="409: the table has started, or the seat is taken (or every seat is).",
+    )
+    def post(self, request, table_id):
+        data = _valid(AddBotSerializer, request)
+        table = _table(request, table_id)
+        bot_seats.add_bot(table, request.user, data["level"], data["seat"])
+        return Response(TableSerializer(table, context={"request": request}).data)
+
+
+class TableBot(APIView):
+    @extend_schema(
+        request=None,
+        responses=answers({200: TableSerializer}, 404, 409),
+        parameters=[INVITE],
+        summary="Take a bot out of its seat (host only, before the start)",
+    )
+    def delete(self, request, table_id, seat):
+        table = _table(request, table_id)
+        bot_seats.remove_bot(table, request.user, bot_seats.seat_number(seat))
         return Response(TableSerializer(table, context={"request": request}).data)
 
 

@@ -97,6 +97,18 @@ class Engine:
             return []
         return list(self.host_commands) + turn_clock.host_entries(getattr(state, "clock", None))
 
+    def seat_commands_now(self, state, seat):
+        """Commands a seat may give now that are no move of the game (dicts like ``host_commands``):
+        taking its seat back from a bot the host handed it to. Not in ``legal_commands``: bots never give them."""
+        if state is None or seat is None or self.is_over(state):
+            return []
+        return turn_clock.seat_entries(getattr(state, "clock", None), seat)
+
+    def seats_with_bot(self, state):
+        """The seats the host handed to a bot on the turn clock (a bot plays them until taken back)."""
+        clock = getattr(state, "clock", None)
+        return frozenset() if clock is None else clock.bots
+
     def is_over(self, state):
         raise NotImplementedError
 

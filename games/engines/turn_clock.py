@@ -7,6 +7,9 @@ action, each tagged ``"auto": True``, and after the third timeout in a row
 ``marked_absent``. While a seat is absent the host may ``abandon`` the game
 (over, no winner) or ``carry_on`` (the absent seat keeps getting default
 actions). The seat's own next action clears its streak and its absence.
+The host may also hand an absent seat to a bot (``hand_to_bot``: the platform's bot plays its
+turns from then on, and its actions clear the absence like the seat's own); the seat's player
+takes it back with ``take_back`` (any time, in turn or not).
 
 A game keeps a ``Clock`` as its state's ``clock`` field, combines ``commands(default_action,
 evolve)`` into its command table and supplies only its default action; this module does the rest.
@@ -15,7 +18,7 @@ Pure, like every engine.
 from dataclasses import dataclass, replace
 from functools import reduce
 
-from .command_table import HOST, SYSTEM, Command
+from .command_table import ANY_SEAT, HOST, SYSTEM, Command
 from .errors import IllegalCommand
 
 ABSENT_AFTER = 3  # timeouts in a row that mark a seat absent
@@ -23,7 +26,10 @@ ABSENT_AFTER = 3  # timeouts in a row that mark a seat absent
 TIMEOUT = "turn_timeout"
 ABANDON = "abandon"
 CARRY_ON = "carry_on"
-EVENT_TYPES = frozenset({"timed_out", "marked_absent", "carried_on", "abandoned"})  # all public
+HAND_TO_BOT = "hand_to_bot"
+TAKE_BACK = "take_back"
+EVENT_TYPES = frozenset({"timed_out", "marked_absent", "carried_on", "abandoned",
+                         "handed_to_bot", "taken_back"})  # all public
 
 _HOST_ENTRIES = {
     ABANDON: {"command": {"type": ABANDON}, "label": "Abandon the game",
@@ -39,6 +45,10 @@ class Clock:
     absent: frozenset = frozenset()  # seats marked absent
     carried: frozenset = frozenset()  # absent seats the host chose to carry on without
     abandoned: bool = False
+    bots: frozenset = frozenset()  # seats the host handed to a bot (until their player takes them back)
+
+    def has_bot(self, seat):
+        return seat in self.bots
 
     def streak(self, seat):
         return self.timeouts[seat] if seat < len(self.timeouts) else 0
@@ -63,6 +73,16 @@ def carried_on(clock, seat):
 
 def abandoned(clock):
     return replace(clock, abandoned=True)
+
+
+def handed_to_bot(clock, seat):
+    return replace(clock, bots=clock.bots | {seat})
+
+
+def taken_back(clock, seat):
+    """The player is back: the bot leaves the seat, and the seat is neither absent nor on a streak."""
+    return replace(clock, bots=clock.bots - {seat}, timeouts=_with_streak(clock.timeouts, seat, 0),
+                   absent=clock.absent - {seat}, carried=clock.carried - {seat})
 
 
 def acted(clock, seat):
@@ -90,6 +110,8 @@ HANDLERS = {
     "marked_absent": _on_clock(lambda clock, event: marked_absent(clock, event["seat"])),
     "carried_on": _on_clock(lambda clock, event: carried_on(clock, event["seat"])),
     "abandoned": lambda state, event: replace(state, clock=abandoned(state.clock), to_move=None),
+    "handed_to_bot": _on_clock(lambda clock, event: handed_to_bot(clock, event["seat"])),
+    "taken_back": _on_clock(lambda clock, event: taken_back(clock, event["seat"])),
 }
 
 
@@ -111,7 +133,8 @@ def after_event(state, event, own_actions):
 
 def commands(default_action, evolve):
     """The turn clock's command table, to combine into a game's: the system's turn timeout, the host's
-    abandon and carry on (the game checks that it runs before a handler is called).
+    abandon, carry on and hand-over to a bot, and a seat's taking it back (the game checks that it
+    runs before a handler is called).
 
     ``default_action(state, seat, rng)`` returns the events of the game's safe
     default action; ``evolve`` is the game's.
@@ -123,6 +146,8 @@ def commands(default_action, evolve):
         TIMEOUT: Command(timeout, SYSTEM),
         ABANDON: Command(_abandon, HOST),
         CARRY_ON: Command(_carry_on, HOST),
+        HAND_TO_BOT: Command(_hand_to_bot, HOST),
+        TAKE_BACK: Command(_take_back, ANY_SEAT),
     }
 
 
@@ -148,6 +173,24 @@ def _carry_on(state, seat, command, rng):
     return [{"type": "carried_on", "seat": absent} for absent in _not_carried(state.clock)]
 
 
+def _hand_to_bot(state, seat, command, rng):
+    handed = command.get("seat")
+    if isinstance(handed, bool) or not isinstance(handed, int):
+        raise IllegalCommand('Name the absent seat to hand to a bot: {"type": "hand_to_bot", "seat": 1}.')
+    if handed not in state.clock.absent:
+        raise IllegalCommand(f"Only a seat marked absent (after {ABSENT_AFTER} turn timeouts in a row) can be "
+                             f"handed to a bot, and {seat_in_text(handed)} is not.")
+    if handed in state.clock.bots:
+        raise IllegalCommand("A bot already plays that seat.")
+    return [{"type": "handed_to_bot", "seat": handed}]
+
+
+def _take_back(state, seat, command, rng):
+    if seat not in state.clock.bots:
+        raise IllegalCommand("No bot plays your seat, so there is nothing to take back.")
+    return [{"type": "taken_back", "seat": seat}]
+
+
 def _require_absent(clock, what):
     if not clock.absent:
         raise IllegalCommand(f"No seat is absent, so you cannot {what}: a seat is absent after "
@@ -171,7 +214,26 @@ def host_entries(clock):
     entries = [_HOST_ENTRIES[ABANDON]]
     if clock.absent - clock.carried:
         entries.append(_HOST_ENTRIES[CARRY_ON])
-    return [dict(entry, command=dict(entry["command"])) for entry in entries]
+    entries = [dict(entry, command=dict(entry["command"])) for entry in entries]
+    return entries + [_hand_over_entry(seat) for seat in sorted(clock.absent - clock.bots)]
+
+
+def seat_in_text(seat):
+    """How a sentence names a seat, as base.seat_in_text does (base imports this module)."""
+    return f"{{seat:{seat}}}"
+
+
+def _hand_over_entry(seat):
+    return {"command": {"type": HAND_TO_BOT, "seat": seat}, "label": f"Let a bot play for {seat_in_text(seat)}",
+            "confirm": f"Hand {seat_in_text(seat)}'s seat to a bot? The bot plays its turns until the player takes it back."}
+
+
+def seat_entries(clock, seat):
+    """The turn clock's commands a seat may give now, like ``host_entries``: taking its seat back from a bot."""
+    if clock is None or clock.abandoned or seat not in clock.bots:
+        return []
+    return [{"command": {"type": TAKE_BACK}, "label": "Take my seat back from the bot",
+             "confirm": ""}]
 
 
 def with_auto(event, redacted):

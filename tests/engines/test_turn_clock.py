@@ -211,9 +211,12 @@ def test_carry_on_names_each_absent_seat_once_and_then_is_refused():
 def test_the_host_entries_follow_the_absent_seats():
     assert turn_clock.host_entries(None) == [] and turn_clock.host_entries(Clock()) == []
     assert [entry["command"] for entry in turn_clock.host_entries(ABSENT)] == [
-        {"type": "abandon"}, {"type": "carry_on"}]
+        {"type": "abandon"}, {"type": "carry_on"}, {"type": "hand_to_bot", "seat": 0}]
     carried = replace(ABSENT, carried=frozenset({0}))
-    assert [entry["command"] for entry in turn_clock.host_entries(carried)] == [{"type": "abandon"}]
+    assert [entry["command"] for entry in turn_clock.host_entries(carried)] == [
+        {"type": "abandon"}, {"type": "hand_to_bot", "seat": 0}]
+    botted = replace(carried, bots=frozenset({0}))
+    assert [entry["command"] for entry in turn_clock.host_entries(botted)] == [{"type": "abandon"}]
     assert turn_clock.host_entries(replace(ABSENT, abandoned=True)) == []
     for entry in turn_clock.host_entries(ABSENT):
         assert set(entry) == {"command", "label", "confirm"} and entry["label"] and entry["confirm"]
@@ -226,7 +229,7 @@ def test_host_commands_now_adds_abandon_and_carry_on_while_a_seat_is_absent():
     assert engine.host_commands_now(None) == []
     assert engine.host_commands_now(Tiny()) == list(TinyEngine.host_commands)
     assert [entry["command"]["type"] for entry in engine.host_commands_now(Tiny(clock=ABSENT))] == [
-        "end_match", "abandon", "carry_on"]
+        "end_match", "abandon", "carry_on", "hand_to_bot"]
     assert engine.host_commands_now(Tiny(done=True, clock=ABSENT)) == []
     assert {kind for kind in ("end_match", "abandon", "carry_on")
             if engine.sender_of({"type": kind}) == HOST} == {"end_match", "abandon", "carry_on"}
@@ -258,3 +261,43 @@ def test_the_games_without_timers_of_their_own_list_none(game):
     state = engine.fold(engine.start(2))
     assert engine.timers(state) == []
     assert engine.host_commands_now(state) == list(engine.host_commands)
+
+
+# --- handing an absent seat to a bot, and taking it back ------------------------------------------
+
+def test_the_host_may_hand_only_an_absent_seat_to_a_bot():
+    with pytest.raises(IllegalCommand, match=r"Only a seat marked absent .* and seat 1 is not"):
+        decide(Tiny(clock=ABSENT), {"type": "hand_to_bot", "seat": 1})
+    with pytest.raises(IllegalCommand, match="Name the absent seat"):
+        decide(Tiny(clock=ABSENT), {"type": "hand_to_bot", "seat": True})
+    with pytest.raises(IllegalCommand, match="host"):
+        TinyEngine().decide(Tiny(clock=ABSENT), 1, {"type": "hand_to_bot", "seat": 0})
+    events = decide(Tiny(clock=ABSENT), {"type": "hand_to_bot", "seat": 0})
+    assert events == [{"type": "handed_to_bot", "seat": 0}]
+    state = reduce(evolve, events, Tiny(clock=ABSENT))
+    assert state.clock.has_bot(0) and state.clock.is_absent(0)
+    with pytest.raises(IllegalCommand, match="already plays"):
+        decide(state, {"type": "hand_to_bot", "seat": 0})
+
+
+def test_a_bots_moves_clear_the_absence_but_keep_the_bot_until_the_player_takes_the_seat_back():
+    engine = TinyEngine()
+    state = reduce(evolve, decide(Tiny(clock=ABSENT), {"type": "hand_to_bot", "seat": 0}), Tiny(clock=ABSENT))
+    assert engine.seat_commands_now(state, 0) == [
+        {"command": {"type": "take_back"}, "label": "Take my seat back from the bot", "confirm": ""}]
+    assert engine.seat_commands_now(state, 1) == []
+    state = reduce(evolve, engine.decide(state, 0, {"type": "move"}), state)  # the bot plays seat 0
+    assert not state.clock.is_absent(0) and state.clock.has_bot(0)
+    with pytest.raises(IllegalCommand, match="nothing to take back"):
+        engine.decide(state, 1, {"type": "take_back"})
+    events = engine.decide(state, 0, {"type": "take_back"})  # out of turn: seat 1 is to move
+    assert events == [{"type": "taken_back", "seat": 0}]
+    state = reduce(evolve, events, state)
+    assert not state.clock.has_bot(0) and engine.seat_commands_now(state, 0) == []
+
+
+def test_taking_a_seat_back_clears_its_absence_and_streak():
+    state = reduce(evolve, [{"type": "handed_to_bot", "seat": 0}, {"type": "taken_back", "seat": 0}],
+                   Tiny(clock=replace(ABSENT, carried=frozenset({0}))))
+    assert state.clock.streak(0) == 0 and not state.clock.absent and not state.clock.carried
+    assert turn_clock.host_entries(state.clock) == []

@@ -44,6 +44,7 @@ def _player(state, other, viewer):
         "stacks": [list(stack) for stack in stacks],
         "hand_count": len(state.hands[other]),
         "absent": state.clock.is_absent(other),
+        "with_bot": state.clock.has_bot(other),
     }
     if state.options.sequence:
         player["patterns"] = [pattern(stack) for stack in stacks]

@@ -48,6 +48,7 @@ def _player(state, other, viewer):
         "discards": [list(pile) for pile in state.discards[other]],
         "hand_count": len(state.hands[other]),
         "absent": state.clock.is_absent(other),
+        "with_bot": state.clock.has_bot(other),
     }
     if other == viewer:
         player["hand"] = list(state.hands[other])

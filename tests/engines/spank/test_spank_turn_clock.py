@@ -126,7 +126,7 @@ def test_abandon_needs_an_absent_seat_and_ends_the_game(engine, act, position):
     state = position(["QH", "9C"], [FULL, OTHER])
     refused(engine, state, {"type": "abandon"}, "no seat is absent")
     state = position(["QH", "9C"], [FULL, OTHER], clock=Clock(timeouts=(3,), absent=frozenset({0})))
-    assert [entry["command"]["type"] for entry in engine.host_commands_now(state)] == ["abandon", "carry_on"]
+    assert [entry["command"]["type"] for entry in engine.host_commands_now(state)] == ["abandon", "carry_on", "hand_to_bot"]
     events, state = act(state, None, {"type": "abandon"})
     view = engine.view(state, None)
     assert events == [{"type": "abandoned"}]

@@ -44,7 +44,7 @@ def test_three_timeouts_in_a_row_mark_absent_and_an_own_action_clears_it(engine,
     view = engine.view(state, None)
     assert view["players"][1]["absent"] and not view["abandoned"]
     assert [entry["command"] for entry in engine.host_commands_now(state)] == [
-        {"type": "end_match"}, {"type": "abandon"}, {"type": "carry_on"}]
+        {"type": "end_match"}, {"type": "abandon"}, {"type": "carry_on"}, {"type": "hand_to_bot", "seat": 1}]
     assert state.to_move == 2
     _, back = act(state, 2, PASS)  # seat 0 wins, leads; seat 1 plays for itself again
     _, back = act(back, 0, play("5C"))

@@ -143,7 +143,7 @@ def test_three_timeouts_in_a_row_mark_a_seat_absent(engine, act, position):
     assert [player["absent"] for player in view["players"]] == [True, True]
     assert view["abandoned"] is False and view["over"] is False
     assert [entry["command"] for entry in engine.host_commands_now(state)] == [
-        {"type": "abandon"}, {"type": "carry_on"}]
+        {"type": "abandon"}, {"type": "carry_on"}, {"type": "hand_to_bot", "seat": 0}, {"type": "hand_to_bot", "seat": 1}]
 
 
 def test_an_own_play_resets_the_streak_and_the_absence(engine, act, position):
@@ -197,7 +197,7 @@ def test_carry_on_keeps_the_absent_seat_playing_by_default(engine, act, position
     state = position(["9C 5D 7H 8S 10H", "9D 5C 7S 8H 10D"], clock=clock_with(3, absent=[0]))
     events, state = act(state, None, {"type": "carry_on"})
     assert events == [{"type": "carried_on", "seat": 0}]
-    assert [entry["command"]["type"] for entry in engine.host_commands_now(state)] == ["abandon"]
+    assert [entry["command"]["type"] for entry in engine.host_commands_now(state)] == ["abandon", "hand_to_bot"]
     events, state = time_out(act, state)
     assert kinds(events) == ["timed_out", "turn_ended", "drew"]  # no second marked_absent
     assert state.clock.absent == {0} and not state.over

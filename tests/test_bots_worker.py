@@ -1,0 +1,51 @@
+"""Bots through a real Celery worker process on Redis (``celery -A config worker``, as ``make worker``
+runs it): a whole game between bots, each move a job, and jobs delivered again doing nothing.
+Needs REDIS_URL and PostgreSQL (``make test``); skipped otherwise, like tests/test_timers_worker.py."""
+import random
+
+import pytest
+from celery import current_app
+from django.conf import settings
+from django.db import connection
+
+from events import store
+from games import bot_seats, game_state, lobby
+from games.models import Deadline, Seat
+from test_timers_worker import celery_worker, wait_for
+
+pytestmark = [
+    pytest.mark.skipif(not settings.REDIS_URL, reason="needs Redis: set REDIS_URL (make test does)"),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+@pytest.fixture(autouse=True)
+def _postgresql():
+    if connection.vendor != "postgresql":
+        pytest.skip("a worker process needs the test run's database on PostgreSQL (make test)")
+
+
+def over(table):
+    game = game_state.load(table)
+    return game.engine.is_over(game.state)
+
+
+def test_bots_play_a_whole_game_as_worker_jobs_and_a_job_delivered_again_does_nothing(alice, tmp_path):
+    table = lobby.create_table(alice, "spank", 2, bot_delay=0)
+    bot_seats.add_bot(table, alice, "fair")
+    Seat.objects.filter(table=table, number=0).update(bot="random")  # a bot plays the host's seat too
+    with celery_worker(tmp_path):
+        lobby.start_table(table, alice, rng=random.Random(4))
+        assert wait_for(lambda: over(table), 90), "the bots' game never ended"
+        end = store.current_version(table.stream)
+        assert end > 20
+        # Every bot deadline's job again, as a broker redelivers: each is claimed already, or stale.
+        jobs = list(Deadline.objects.filter(table=table, kind=Deadline.Kind.BOT).values_list("pk", flat=True))
+        for pk in jobs:
+            current_app.send_task("games.fire_deadline", args=[pk])
+        log = tmp_path / "worker.log"
+        assert wait_for(lambda: log.read_text().count("succeeded") >= 2 * len(jobs), 30)
+    assert store.current_version(table.stream) == end
+    assert not Deadline.objects.filter(table=table, kind=Deadline.Kind.BOT, fired_at__isnull=True).exists()
+    table.refresh_from_db()
+    assert table.status == "finished"
