@@ -90,9 +90,20 @@ def test_report_verifies_every_deal_of_a_stored_game(game, make_user):
                                    "reason": "The order and salt match the commitment."}
 
 
-def test_report_of_a_table_not_started_is_empty(make_user):
+def test_a_table_not_started_has_no_deals(make_user):
     table, _ = seated_table("spank", make_user)
     assert fairness.report(table) == []
+    assert fairness.summary([]) == "No cards have been dealt yet."
+    assert verify_game(table.id)[:2] == (0, "No cards have been dealt yet.\n")
+
+
+def test_the_summary_says_how_many_deals_verified_failed_or_had_no_commitment():
+    def checks(*results):
+        return [fairness.DealCheck(n, f"event {n}", result, "") for n, result in enumerate(results, start=1)]
+
+    assert fairness.summary(checks("ok", "ok")) == "2 deal(s) verified."
+    assert fairness.summary(checks("ok", "failed", "none")) == "1 of 3 deal(s) failed verification."
+    assert fairness.summary(checks("none", "ok")) == "1 deal(s) verified, 1 with no commitment recorded."
 
 
 # --- manage.py verify_game ----------------------------------------------------------------------------
@@ -120,7 +131,7 @@ def test_verify_game_fails_a_tampered_deal_with_status_1(make_user):
     assert status == 1
     assert out.splitlines()[0] == "event 1 (the deal): failed - The order and salt do not match the commitment."
     assert all(": ok - " in line for line in out.splitlines()[1:])
-    assert "1 of " in err and "failed verification" in err
+    assert f"CommandError: 1 of {len(shuffle_events(log))} deal(s) failed verification." in err.splitlines()
 
 
 def test_verify_game_refuses_an_unknown_table_with_status_2():

@@ -17,19 +17,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         table = _table(options["table"])
         checks = fairness.report(table)
-        if not checks:
-            self.stdout.write(f"Table {table.id} has no deals yet.")
-            return
         for check in checks:
             self.stdout.write(f"{check.label}: {check.result} - {check.reason}")
-        failed = sum(check.result == fairness.FAILED for check in checks)
-        if failed:
-            raise CommandError(f"{failed} of {len(checks)} deal(s) failed verification.", returncode=1)
-        unchecked = sum(check.result == fairness.NONE for check in checks)
-        summary = f"{len(checks) - unchecked} deal(s) verified"
-        if unchecked:
-            summary += f", {unchecked} with no commitment recorded"
-        self.stdout.write(summary + ".")
+        if any(check.result == fairness.FAILED for check in checks):
+            raise CommandError(fairness.summary(checks), returncode=1)
+        self.stdout.write(fairness.summary(checks))
+
 
 def _table(given):
     try:
