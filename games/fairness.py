@@ -8,7 +8,7 @@ tells only each deal's verdict, so it may be shown while the game runs.
 from events import store
 from games.engines.fairness import FAILED, HIDDEN, NONE, OK, DealCheck, all_verified, verify
 
-__all__ = ["report", "summary", "all_verified", "DealCheck", "OK", "FAILED", "NONE", "HIDDEN"]
+__all__ = ["report", "summary", "context", "all_verified", "DealCheck", "OK", "FAILED", "NONE", "HIDDEN"]
 
 
 def report(table):
@@ -29,3 +29,9 @@ def summary(checks):
     if counts[HIDDEN]:
         sentence += f", {counts[HIDDEN]} not yet revealed"
     return sentence + "."
+
+
+def context(table):
+    """What templates/games/_fair_deals.html draws: {"checks": report(table), "summary": its sentence}."""
+    checks = report(table)
+    return {"checks": checks, "summary": summary(checks)}

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import ManagementUtility
+from django.template.loader import render_to_string
 
 from api_helpers import client_for
 from events import store
@@ -104,6 +105,17 @@ def test_the_summary_says_how_many_deals_verified_failed_or_had_no_commitment():
     assert fairness.summary(checks("ok", "ok")) == "2 deal(s) verified."
     assert fairness.summary(checks("ok", "failed", "none")) == "1 of 3 deal(s) failed verification."
     assert fairness.summary(checks("none", "ok")) == "1 deal(s) verified, 1 with no commitment recorded."
+
+
+def test_the_replay_pages_panel_says_each_deals_result(make_user):
+    log = copy.deepcopy(list(finished_game("spank")[0]))
+    log[0]["commitment"]["salt"] = "0" * 32
+    table = with_log(seated_table("spank", make_user)[0], log)
+    html = render_to_string("games/_fair_deals.html", {"fair_deals": fairness.context(table)})
+    deals = len(shuffle_events(log))
+    assert f"1 of {deals} deal(s) failed verification." in html
+    assert '<li class="fair-deal is-failed">Event 1 (the deal): <strong>failed</strong>' in html
+    assert html.count('class="fair-deal is-ok"') == deals - 1
 
 
 # --- manage.py verify_game ----------------------------------------------------------------------------
