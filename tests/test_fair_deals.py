@@ -5,6 +5,7 @@ import contextlib
 import copy
 import io
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -219,6 +220,25 @@ def test_the_docs_script_fails_a_tampered_order_or_salt(game, make_user, tmp_pat
     tampered[committed[0]]["event"]["commitment"]["salt"] = salt[:-1] + ("0" if salt[-1] != "0" else "1")
     ran = run_script(tmp_path, json.dumps(tampered).encode())
     assert ran.returncode == 1 and ran.stdout.decode().count(": failed - ") == 1
+
+
+def by_hand_recipe():
+    """The shell lines docs/fair-deals.md gives for checking a deal by hand."""
+    text = (SCRIPT.parent / "fair-deals.md").read_text()
+    return text.split("**By hand**", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.skipif(not shutil.which("jq") or not shutil.which("sha256sum"), reason="needs jq and sha256sum")
+def test_the_by_hand_recipe_of_the_docs_gives_the_committed_digest(make_user, tmp_path):
+    log, _ = finished_game("spite_and_malice")
+    table, users = seated_table("spite_and_malice", make_user)
+    with_log(table, list(log))
+    (tmp_path / "events.json").write_bytes(served_events(table, users[0]))
+    for version in (1, log.index(shuffle_events(log)[-1]) + 1):  # the deal and the last reshuffle
+        recipe = by_hand_recipe().replace("V=1", f"V={version}")
+        ran = subprocess.run(["bash", "-c", recipe], cwd=tmp_path, capture_output=True, timeout=60, text=True)
+        computed, committed = ran.stdout.split("\n")[:2]
+        assert computed.split()[0] == committed == log[version - 1]["commitment"]["sha256"], ran.stderr
 
 
 def test_the_docs_script_on_a_running_game_says_the_salts_are_hidden(make_user, tmp_path):
