@@ -1,6 +1,7 @@
 """The leak scan: whole games of every game, with every seat and a watcher (and staff, in Spite), and every
 payload each of them receives (websocket frames, the REST view and command answers, the event log, the
-table list and detail, the table page and the lobby) checked for card codes that recipient may not know.
+table list and detail, the table page and the lobby) checked for card codes that recipient may not know,
+and for the secret salt of any deal's commitment (docs/fair-deals.md), revealed only once the game is over.
 
 What a recipient may know is worked out here from the full game state, not from the engines' views (they
 are what is being checked): its own cards, everything face up on the table, and what it knew before.
@@ -90,12 +91,15 @@ class Knowledge:
         self.known = {name: set() for name in recipients}
         self.at = {name: {0: frozenset()} for name in recipients}
         self.events_seen = 0
+        self.salts = set()  # every deal's secret salt: nobody is sent one while the game runs
 
     def update(self):
         game = game_state.load(self.table)
         public = set()
         for event in store.read(self.table.stream, after=self.events_seen):
             public |= PUBLIC_IN_EVENTS.get(self.table.game, lambda e: set())(event.payload)
+            if event.payload.get("commitment"):
+                self.salts.add(event.payload["commitment"]["salt"])
         self.events_seen = game.version
         for name, seat in self.recipients.items():
             self.known[name] |= KNOWN[self.table.game](game.state, seat) | public
@@ -106,6 +110,9 @@ class Knowledge:
         leaked = card_codes(payload) - self.at[name][version]
         assert not leaked, (f"{where} sent {name} card(s) it may not know at version {version}: {sorted(leaked)}"
                             f" in {_where_in(payload, leaked)}")
+        text = payload if isinstance(payload, str) else json.dumps(payload)
+        salts = {salt for salt in self.salts if salt in text}
+        assert not salts, f"{where} sent {name} the salt of a deal while the game runs: {sorted(salts)}"
 
 
 def _where_in(payload, codes):
@@ -245,3 +252,4 @@ async def test_nobody_is_sent_a_card_they_may_not_know(game, seats, options, mak
         await socket.disconnect()
     await asyncio.sleep(0)
     assert sent > 50
+    assert knowledge.salts, "every game's deal is committed to, with a salt the scan looks for"

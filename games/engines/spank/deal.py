@@ -1,6 +1,7 @@
 """The start of a game: the deal, who begins, and the first Score step."""
 from ..base import default_rng
 from ..cards import build_deck, rank
+from ..fairness import committed
 from .deck import HAND_SIZE, STACKS_PER_SEAT, START_ORDER, full_deck
 from .evolve import evolve
 from .options import check_players, parse_options
@@ -10,14 +11,15 @@ from .turns import begin_turn
 def start(players, options=None, deck=None, rng=None):
     players = check_players(players)
     opts = parse_options(options)
-    cards = build_deck(full_deck(players, opts), deck, default_rng(rng))
+    rng = default_rng(rng)
+    cards = build_deck(full_deck(players, opts), deck, rng)
     hands, stacks = [], []
     per_seat = HAND_SIZE + STACKS_PER_SEAT
     for seat in range(players):
         block = cards[seat * per_seat:(seat + 1) * per_seat]
         hands.append(block[:HAND_SIZE])
         stacks.append([[card] for card in block[HAND_SIZE:]])
-    dealt = {
+    dealt = committed({
         "type": "dealt",
         "players": players,
         "options": opts.as_dict(),
@@ -25,8 +27,12 @@ def start(players, options=None, deck=None, rng=None):
         "stacks": stacks,
         "stock": cards[players * per_seat:],
         "first": first_seat(stacks),
-    }
+    }, DEAL_ORDER, "the deal", rng)
     return [dealt] + begin_turn(evolve(None, dealt), dealt["first"])
+
+
+# The deal's order as committed: the deck cut into its piles (see docs/fair-deals.md).
+DEAL_ORDER = ("hands", "stacks", "stock")
 
 
 def first_seat(stacks):

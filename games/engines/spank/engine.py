@@ -2,6 +2,7 @@
 from ..base import RulesEngine
 from . import deal, decide, evolve, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS
+from .upcasters import UPCASTERS
 
 
 class SpankEngine(RulesEngine):
@@ -9,6 +10,7 @@ class SpankEngine(RulesEngine):
     title = "Spank!"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    upcasters = UPCASTERS
     option_fields = (
         {"name": "sequence", "label": "Sequence variation (suits and colours matter)",
          "kind": "bool", "default": False},

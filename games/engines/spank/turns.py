@@ -1,5 +1,6 @@
 """The steps that happen by themselves: Score as a seat's turn begins, Draw as it ends."""
 from ..base import default_rng
+from ..fairness import committed
 from .deck import HAND_SIZE
 from .stack import MAX_STACK
 
@@ -25,15 +26,17 @@ def begin_turn(state, seat):
 
 
 def draw(state, seat, rng=None):
-    """Draw up to a full hand. A stock that runs out is replaced by the shuffled discard."""
+    """Draw up to a full hand. A stock that runs out is replaced by the shuffled discard (committed to)."""
     wanted = max(0, HAND_SIZE - len(state.hands[seat]))
     cards = list(state.stock[:wanted])
-    reshuffled = None
-    if len(cards) < wanted and state.discard:
-        reshuffled = list(state.discard)
-        default_rng(rng).shuffle(reshuffled)
-        cards += reshuffled[:wanted - len(cards)]
-    return {"type": "drew", "seat": seat, "cards": cards, "reshuffled": reshuffled}
+    if not (len(cards) < wanted and state.discard):
+        return {"type": "drew", "seat": seat, "cards": cards, "reshuffled": None}
+    rng = default_rng(rng)
+    reshuffled = list(state.discard)
+    rng.shuffle(reshuffled)
+    cards += reshuffled[:wanted - len(cards)]
+    drew = {"type": "drew", "seat": seat, "cards": cards, "reshuffled": reshuffled}
+    return committed(drew, ("reshuffled",), "the reshuffled discard pile", rng)
 
 
 def end_turn(state, seat, rng=None):

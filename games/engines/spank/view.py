@@ -6,6 +6,7 @@ Public: stacks, scores, spanks, moves, retires, placements and upkeep
 discards (those cards go face up to the Discard).
 """
 from .. import turn_clock
+from ..fairness import seal
 from ..redaction import as_count, deal_without_other_hands, draw_seen_by, public
 from .legal import must_place, phase
 from .stack import pattern
@@ -61,7 +62,12 @@ def _last_score(state):
 
 
 def redact_event(event, seat):
-    """The event as ``seat`` may see it while the game runs (None: a spectator)."""
+    """The event as ``seat`` may see it while the game runs (None: a spectator): a deal's commitment
+    without its salt."""
+    return seal(event, _redacted(event, seat))
+
+
+def _redacted(event, seat):
     kind = event.get("type")
     if kind == "dealt":
         return as_count(deal_without_other_hands(event, seat), "stock", "stock_count")

@@ -1,13 +1,15 @@
 """Rounds: the deal and bounty, the card swap, who leads, and the scores at the end of a round."""
 from ..base import default_rng
 from ..cards import JOKER, build_deck, rank
+from ..fairness import committed
 from .bounty import turn_bounty
 from .deck import FULL_DECK, HAND_SIZE, highest_first, lowest_first
 from .hands import ORDER
 
 
 def deal(state, rng, stacked=None):
-    """The ``dealt`` event of the next round: 11 cards a seat, then the bounty (a joker goes back in)."""
+    """The ``dealt`` event of the next round: 11 cards a seat, then the bounty (a joker goes back in),
+    with a commitment to the order."""
     rng = default_rng(rng)
     cards = build_deck(FULL_DECK, stacked, rng)
     players = state.players
@@ -23,7 +25,11 @@ def deal(state, rng, stacked=None):
     else:
         event["ask"] = None
         event["leader"] = round_leader(state)
-    return event
+    return committed(event, DEAL_ORDER, f"round {round_number}'s deal", rng)
+
+
+# A round's order as committed: the deck cut into the hands, the bounty and the rest (docs/fair-deals.md).
+DEAL_ORDER = ("hands", "bounty", "deck")
 
 
 def first_ask(hands, start):

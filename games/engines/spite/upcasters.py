@@ -2,6 +2,7 @@
 
 {(event type, from schema): function(payload) -> the payload of the next schema}.
 """
+from ..fairness import uncommitted
 
 
 def _without_deck_rewards(key):
@@ -15,4 +16,9 @@ def _without_deck_rewards(key):
 UPCASTERS = {
     ("misplay_called", 1): _without_deck_rewards("from_deck"),  # the card the caller earned
     ("ruling_overturned", 1): _without_deck_rewards("discarded"),  # that card, taken back by the overturn
+    # Deals (and the fake jokers' faces, and a joker put back at random) recorded before deals were
+    # committed to: "no commitment recorded".
+    ("match_started", 1): uncommitted(),
+    ("dealt", 1): uncommitted(),
+    ("bounty_claimed", 1): uncommitted(lambda claimed: claimed.get("jokers_returned", 0) > 0),
 }

@@ -8,6 +8,7 @@ the bounty, scores, and the swap's leftover cards (turned face up).
 import re
 
 from .. import turn_clock
+from ..fairness import seal
 from ..redaction import as_count, deal_without_other_hands, public
 from .come_at_me import viewed_cards
 from .consec import describe_consec, in_force, next_value
@@ -160,7 +161,12 @@ def _standings(state):
 
 
 def redact_event(event, seat):
-    """The event as ``seat`` may see it while the match runs (None: a spectator)."""
+    """The event as ``seat`` may see it while the match runs (None: a spectator): a deal's commitment
+    without its salt."""
+    return seal(event, _redacted(event, seat))
+
+
+def _redacted(event, seat):
     kind = event.get("type")
     if kind == "match_started":  # the fake jokers' faces are held face down
         return as_count(public(event), "fake_joker_faces", "fake_joker_count")

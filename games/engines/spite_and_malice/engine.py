@@ -2,6 +2,7 @@
 from ..base import RulesEngine
 from . import deal, decide, evolve, legal, view
 from .options import MAX_PLAYERS, MAX_WIN_PILE, MIN_PLAYERS, MIN_WIN_PILE
+from .upcasters import UPCASTERS
 
 
 class SpiteAndMaliceEngine(RulesEngine):
@@ -9,6 +10,7 @@ class SpiteAndMaliceEngine(RulesEngine):
     title = "Spite & Malice"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    upcasters = UPCASTERS
     option_fields = (
         {"name": "decks", "label": "Decks (blank: 3 for two players, 4 for three, 5 for four; or one fewer)",
          "kind": "number", "default": None, "min": 2, "max": 5},

@@ -1,5 +1,6 @@
 """Drawing, and what ending a turn asks for."""
 from ..base import default_rng
+from ..fairness import committed
 from .deck import HAND_SIZE
 
 
@@ -21,14 +22,16 @@ def draw(state, seat, count, rng=None):
 
     When the draw pile holds fewer than ``count``, the retired play piles are
     shuffled first and put under it; their new order is written into the
-    event so that replay needs no randomness.
+    event so that replay needs no randomness, with a commitment to it.
     """
-    refill = None
-    if len(state.draw_pile) < count and state.retired:
-        refill = list(state.retired)
-        default_rng(rng).shuffle(refill)
-    pile = list(state.draw_pile) + (refill or [])
-    return {"type": "drew", "seat": seat, "cards": pile[:count], "refill": refill}
+    if not (len(state.draw_pile) < count and state.retired):
+        return {"type": "drew", "seat": seat, "cards": list(state.draw_pile[:count]), "refill": None}
+    rng = default_rng(rng)
+    refill = list(state.retired)
+    rng.shuffle(refill)
+    pile = list(state.draw_pile) + refill
+    drew = {"type": "drew", "seat": seat, "cards": pile[:count], "refill": refill}
+    return committed(drew, ("refill",), "the reshuffle of the finished play piles", rng)
 
 
 def draw_up(state, seat, rng=None):

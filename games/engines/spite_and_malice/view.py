@@ -7,6 +7,7 @@ pile in full, win-pile tops and counts, every play and every end of turn.
 """
 from .. import turn_clock
 from ..cards import JOKER
+from ..fairness import seal
 from ..redaction import as_count, deal_without_other_hands, draw_seen_by, public
 from .legal import is_to_move
 from .piles import playable_ace
@@ -72,7 +73,12 @@ def _you(state, seat):
 
 
 def redact_event(event, seat):
-    """The event as ``seat`` may see it while the game runs (None: a spectator)."""
+    """The event as ``seat`` may see it while the game runs (None: a spectator): a deal's commitment
+    without its salt."""
+    return seal(event, _redacted(event, seat))
+
+
+def _redacted(event, seat):
     kind = event.get("type")
     if kind == "dealt":
         return _redact_deal(event, seat)

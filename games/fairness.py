@@ -1,0 +1,37 @@
+"""Fair deals for the platform: every deal of a table checked against its commitment (games/engines/fairness.py).
+
+``report(table)`` is what the replay page and ``manage.py verify_game`` show: one DealCheck per deal, in
+log order, with a label the engine wrote ("event 1 (the deal)") and a result (ok, failed, none: no
+commitment recorded, hidden: the salt is not revealed yet). It reads the stored log, salts included, but
+tells only each deal's verdict, so it may be shown while the game runs.
+"""
+from events import store
+from games.engines.fairness import FAILED, HIDDEN, NONE, OK, DealCheck, all_verified, verify
+
+__all__ = ["report", "summary", "context", "all_verified", "DealCheck", "OK", "FAILED", "NONE", "HIDDEN"]
+
+
+def report(table):
+    """A DealCheck for every deal of ``table`` (none before the game starts)."""
+    return verify([(event.version, event.payload) for event in store.read(table.stream, game=table.game)])
+
+
+def summary(checks):
+    """The report in one sentence, for people: "3 deal(s) verified." or "1 of 3 deal(s) failed verification."."""
+    if not checks:
+        return "No cards have been dealt yet."
+    counts = {result: sum(check.result == result for check in checks) for result in (OK, FAILED, NONE, HIDDEN)}
+    if counts[FAILED]:
+        return f"{counts[FAILED]} of {len(checks)} deal(s) failed verification."
+    sentence = f"{counts[OK]} deal(s) verified"
+    if counts[NONE]:
+        sentence += f", {counts[NONE]} with no commitment recorded"
+    if counts[HIDDEN]:
+        sentence += f", {counts[HIDDEN]} not yet revealed"
+    return sentence + "."
+
+
+def context(table):
+    """What templates/games/_fair_deals.html draws: {"checks": report(table), "summary": its sentence}."""
+    checks = report(table)
+    return {"checks": checks, "summary": summary(checks)}
