@@ -1,0 +1,41 @@
+/* What happened, read out: #announcer (outside #table-live, so it outlives every redraw) is a polite live
+   region; each new #table-live adds to it what the server marked as news:
+
+   - [data-announce="key"]: read once per key (a move log line, a ruling, a countdown started): the
+     keys of the first #table-live are only noted, so opening the page reads out nothing old;
+   - [data-announce-channel="name"]: read when its words differ from the last #table-live's for that
+     name ("Your turn", "Bob's turn", "Game over").
+
+   The words are data-announce-text, else the element's text without what is hidden from screen readers. */
+import { within } from "./page.js";
+import { spokenName } from "./targets_list.js";
+
+const KEPT = 6;  // lines kept in #announcer (older ones go, so it never grows)
+let seen = null;  // the keys read (or noted) so far
+const channels = {};
+
+const words = (el) => el.dataset.announceText || spokenName(el);
+
+export function say(text) {
+  const region = document.getElementById("announcer");
+  if (!region || !text) return;
+  region.append(Object.assign(document.createElement("p"), { textContent: text }));
+  while (region.children.length > KEPT) region.firstElementChild.remove();
+}
+
+/* A new #table-live arrived (or the page loaded). */
+export function announceNews() {
+  const first = seen === null;
+  seen ||= new Set();
+  const lines = [];
+  for (const el of within("[data-announce]")) {
+    if (!seen.has(el.dataset.announce) && !first) lines.push(words(el));
+    seen.add(el.dataset.announce);
+  }
+  for (const el of within("[data-announce-channel]")) {
+    const name = el.dataset.announceChannel, text = words(el);
+    if (name in channels && channels[name] !== text) lines.push(text);
+    channels[name] = text;
+  }
+  for (const line of lines) say(line);
+}
