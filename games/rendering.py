@@ -7,7 +7,7 @@ import time
 
 from django.template.loader import render_to_string
 
-from games import commands
+from games import announcements, commands
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.models import Table
@@ -48,6 +48,7 @@ def table_context(snap, user):
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
+        "news": announcements.news(snap, seat, names),
         **clocks_context(snap.deadlines, view),
     }
 

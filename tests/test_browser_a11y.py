@@ -3,7 +3,7 @@ focus kept across redraws, and the live region that reads out what happened."""
 import random
 
 from a11y_helpers import axe_violations
-from test_browser import PASSWORD, BrowserTestCase, _off_the_event_loop
+from test_browser import BrowserTestCase, _off_the_event_loop, _seed_with_one_playable_ace
 
 from accounts.models import User
 
@@ -74,3 +74,153 @@ class TestAxeFindsNothing(BrowserTestCase):
         alice.wait_for_url("**/tables/**")
         expect(alice.locator("#connection")).to_contain_text("live", ignore_case=True)
         self.assert_no_violations(alice, "seating")
+
+
+FOCUSED = """() => { const el = document.activeElement;
+    return {card: el.dataset?.card || null, target: el.dataset?.target || null, jump: el.dataset?.jump || null,
+            text: el.textContent.replace(/\\s+/g, " ").trim(), inHand: !!el.closest("#hand"),
+            inList: !!el.closest("[data-target-list]"), live: !!el.closest("#table-live")}; }"""
+
+
+def focused(page):
+    return page.evaluate(FOCUSED)
+
+
+def tab_until(page, wanted, limit=15):
+    """Press Tab until the focused control is ``wanted(focused)``; how many presses it took."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if wanted(focused(page)):
+            return presses
+    raise AssertionError(f"{limit} Tab presses never reached it; focus is on {focused(page)}")
+
+
+def into_hand(page):
+    """By keyboard from the top of the page: the jump link to the hand, then Enter: a card has focus."""
+    page.evaluate("document.activeElement?.blur()")
+    presses = tab_until(page, lambda f: f["jump"] == "#hand")
+    page.keyboard.press("Enter")
+    assert focused(page)["inHand"] and focused(page)["card"], focused(page)
+    return presses
+
+
+def arrow_to(page, card):
+    """Arrow keys along the hand until ``card`` has focus."""
+    for _ in range(30):
+        if focused(page)["card"] == card:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reached {card}")
+
+
+def park_in_hand(page):
+    """A waiting player's focus on their hand's second card (by keyboard); its code."""
+    into_hand(page)
+    page.keyboard.press("ArrowRight")
+    return focused(page)["card"]
+
+
+class TestKeyboardAlone(BrowserTestCase):
+    """One move of each game by keyboard alone: where focus is after the redraw, for the mover and for a
+    player whose board was redrawn by it; and the other players hear the move in the live region."""
+
+    def open(self, table, pages):
+        from playwright.sync_api import expect
+
+        for page in pages:
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+            expect(page.locator(".board")).to_be_visible()
+
+    def assert_kept(self, page, card):
+        """After a redraw, the same card still has focus (a new element: the old one was swapped out)."""
+        self.assertEqual(focused(page)["card"], card)
+        self.assertTrue(focused(page)["inHand"])
+
+    def test_spank_discard(self):
+        from playwright.sync_api import expect
+
+        bob, alice = pages = [self.player("bob"), self.player("alice")]
+        table = _deal("spank", 2, {}, ("bob", "alice"))  # bob (seat 0) moves first
+        self.open(table, pages)
+        expect(bob.locator("#turn-banner")).to_contain_text("Your turn")
+        parked = park_in_hand(alice)
+
+        self.assertLessEqual(into_hand(bob), 10)
+        discarded = focused(bob)["card"]
+        bob.keyboard.press("Space")
+        expect(bob.locator(f".hand [data-card='{discarded}']").first).to_have_attribute("aria-pressed", "true")
+        self.assertLessEqual(tab_until(bob, lambda f: f["target"] == "discard"), 3)
+        bob.keyboard.press("Enter")
+
+        expect(alice.locator(".pile-label", has_text="Discard")).to_contain_text("1")
+        expect(alice.locator("#turn-banner")).to_contain_text("Your turn")
+        self.assert_kept(alice, parked)
+        # Discard selected is gone with the turn: Bob's focus is back in his hand, not on the page.
+        expect(bob.locator("#turn-banner")).to_contain_text("Alice's turn")
+        self.assertTrue(focused(bob)["inHand"])
+        # Alice hears Bob's discard (the card in words) and that it is her turn; Bob, that it is Alice's.
+        from games.templatetags.cards import card_name
+        expect(alice.locator("#announcer")).to_contain_text(f"Bob discards {card_name(discarded)}")
+        expect(alice.locator("#announcer")).to_contain_text("Your turn")
+        expect(bob.locator("#announcer")).to_contain_text("Alice's turn")
+        expect(bob.locator("#announcer")).not_to_contain_text("Bob discards")
+
+    def test_spite_and_malice_ace_to_a_play_pile(self):
+        from playwright.sync_api import expect
+
+        seed, first, ace = _seed_with_one_playable_ace()
+        pages = [self.player("alice"), self.player("bob")]
+        table = _deal("spite_and_malice", 2, {}, ("alice", "bob"), seed=seed)
+        self.open(table, pages)
+        mover, other = pages[first], pages[1 - first]
+        expect(mover.locator("#turn-banner")).to_contain_text("Your turn")
+        parked = park_in_hand(other)
+
+        into_hand(mover)
+        arrow_to(mover, ace)
+        mover.keyboard.press("Space")
+        # The places the ace can go come right after the hand: one Tab.
+        mover.keyboard.press("Tab")
+        self.assertTrue(focused(mover)["inList"], focused(mover))
+        self.assertIn("Play pile 1", focused(mover)["text"])
+        mover.keyboard.press("Enter")
+
+        expect(other.locator(".sm-play").first).to_contain_text("at A")
+        self.assert_kept(other, parked)
+        expect(mover.locator(".sm-play").first).to_contain_text("at A")
+        self.assertTrue(focused(mover)["inHand"], focused(mover))  # the list went with the selection
+        from games.templatetags.cards import card_name
+        expect(other.locator("#announcer")).to_contain_text(f"plays {card_name(ace)}")
+
+    def test_spite_lead(self):
+        from playwright.sync_api import expect
+
+        from games.engines import get_engine
+        from games.engines.cards import rank
+
+        names = ("alice", "bob", "carol")
+        pages = [self.player(name) for name in names]
+        engine = get_engine("spite")
+        state = engine.fold(engine.start(3, {"rounds": 1}, rng=random.Random(11)))
+        opener = next(seat for seat in range(3) if any(rank(card) == state.ask for card in state.hands[seat]))
+        lead = next(card for card in state.hands[opener] if rank(card) == state.ask)
+        table = _deal("spite", 3, {"rounds": 1}, names, seed=11)
+        self.open(table, pages)
+        leader, other = pages[opener], pages[(opener + 1) % 3]
+        parked = park_in_hand(other)
+
+        into_hand(leader)
+        arrow_to(leader, lead)
+        leader.keyboard.press("Space")
+        self.assertLessEqual(tab_until(leader, lambda f: f["text"] == "Play selected"), 4)
+        leader.keyboard.press("Enter")
+
+        for page in pages:
+            expect(page.locator(".spite-plays .spite-play")).to_have_count(1)
+        expect(other.locator("#turn-banner")).to_contain_text("Your turn")
+        self.assert_kept(other, parked)
+        # "Play selected" is still there (for the next trick): the leader's focus stays on it.
+        self.assertEqual(focused(leader)["text"], "Play selected")
+        self.assertTrue(focused(leader)["live"])
+        expect(other.locator("#announcer")).to_contain_text(f"{names[opener].title()} plays")

@@ -5,11 +5,13 @@
 ``{% card_face code %}``         a card's face alone (its corner and its pip)
 ``code|card_label``              a card as short text: "7♥", "Joker ★"
 ``code|card_name``               a card in words, for screen readers: "queen of hearts", "joker"
+``text|spoken``                  a sentence with its cards ("J♠") in words ("jack of spades"), to be read out
 
 A card's face is read out by its name in words (its corner and pip are hidden from screen readers).
 
 Cards are the most repeated piece of every board, so each is built once and kept.
 """
+import re
 from functools import lru_cache
 
 from django import template
@@ -60,6 +62,15 @@ def card_name(code):
     if suit not in SUIT_NAMES:
         return code
     return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
+
+
+_CARD_IN_TEXT = re.compile(r"\b(10|11|12|13|[2-9AJQK])([♠♥♦♣])")
+_SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+
+
+@register.filter
+def spoken(text):
+    return _CARD_IN_TEXT.sub(lambda found: card_name(found.group(1) + _SUIT_OF_SYMBOL[found.group(2)]), str(text))
 
 
 @lru_cache(maxsize=2048)

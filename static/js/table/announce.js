@@ -3,15 +3,17 @@
 
    - [data-announce="key"]: read once per key (a move log line, a ruling, a countdown started): the
      keys of the first #table-live are only noted, so opening the page reads out nothing old;
+     a line with data-announce-version is read only if newer than the first #table-live's data-version;
    - [data-announce-channel="name"]: read when its words differ from the last #table-live's for that
      name ("Your turn", "Bob's turn", "Game over").
 
    The words are data-announce-text, else the element's text without what is hidden from screen readers. */
-import { within } from "./page.js";
+import { liveRoot, within } from "./page.js";
 import { spokenName } from "./targets_list.js";
 
 const KEPT = 6;  // lines kept in #announcer (older ones go, so it never grows)
 let seen = null;  // the keys read (or noted) so far
+let since = Infinity;  // lines with a data-announce-version no newer than this are old news
 const channels = {};
 
 const words = (el) => el.dataset.announceText || spokenName(el);
@@ -26,10 +28,12 @@ export function say(text) {
 /* A new #table-live arrived (or the page loaded). */
 export function announceNews() {
   const first = seen === null;
+  if (first) since = Number(liveRoot()?.dataset.version) || 0;
   seen ||= new Set();
   const lines = [];
   for (const el of within("[data-announce]")) {
-    if (!seen.has(el.dataset.announce) && !first) lines.push(words(el));
+    const old = first || Number(el.dataset.announceVersion) <= since;
+    if (!seen.has(el.dataset.announce) && !old) lines.push(words(el));
     seen.add(el.dataset.announce);
   }
   for (const el of within("[data-announce-channel]")) {
