@@ -1,6 +1,7 @@
 """Accessibility in a real browser: axe-core (WCAG 2.1 A and AA) on every page, keyboard-only play with
 focus kept across redraws, and the live region that reads out what happened."""
 import random
+import re
 
 from a11y_helpers import axe_violations
 from test_browser import BrowserTestCase, _off_the_event_loop, _seed_with_one_playable_ace
@@ -165,6 +166,37 @@ class TestKeyboardAlone(BrowserTestCase):
         expect(alice.locator("#announcer")).to_contain_text("Your turn")
         expect(bob.locator("#announcer")).to_contain_text("Alice's turn")
         expect(bob.locator("#announcer")).not_to_contain_text("Bob discards")
+
+    def test_spank_an_opponents_stack_from_the_list_after_the_hand(self):
+        from playwright.sync_api import expect
+
+        bob, alice = pages = [self.player("bob"), self.player("alice")]
+        table = _deal("spank", 2, {}, ("bob", "alice"))  # bob moves first; Alice's stacks can be spanked
+        self.open(table, pages)
+        parked = park_in_hand(alice)
+
+        # Bob tries his cards by keyboard until one can spank: the list after the hand shows where.
+        into_hand(bob)
+        places = bob.locator("[data-target-list]")
+        for _ in range(8):
+            bob.keyboard.press("Space")
+            if places.is_visible():
+                break
+            bob.keyboard.press("Space")  # deselect, try the next card
+            bob.keyboard.press("ArrowRight")
+        spanking = focused(bob)["card"]
+        bob.keyboard.press("Tab")
+        self.assertTrue(focused(bob)["inList"], focused(bob))
+        self.assertRegex(focused(bob)["text"], r"^Spank Alice's stack \d: ")
+        stack = re.search(r"stack (\d)", focused(bob)["text"]).group(1)
+        bob.keyboard.press("Enter")
+
+        from games.templatetags.cards import card_name
+        expect(alice.locator("#announcer")).to_contain_text(f"Bob spanks Alice's stack {stack}")
+        expect(alice.locator("#announcer")).to_contain_text(f"with {card_name(spanking)}")
+        self.assert_kept(alice, parked)
+        expect(bob.locator(f".hand [data-card='{spanking}']")).to_have_count(0)
+        self.assertTrue(focused(bob)["inHand"], focused(bob))
 
     def test_spite_and_malice_ace_to_a_play_pile(self):
         from playwright.sync_api import expect

@@ -3,6 +3,7 @@
    the actions, which come next anyway), named as the place is. Each is itself a data-target of the
    same name, so it sends what the place would. A keyboard player selects a card, presses Tab once and
    finds the places it can go, an opponent's stack as well as their own. */
+import { isDragging } from "./drag.js";
 import { commandFor } from "./targets.js";
 import { within } from "./page.js";
 
@@ -18,7 +19,9 @@ const places = () => within("button[data-target]").filter(
   (el) => !el.closest("[data-target-list], .actions") && !el.hidden && commandFor(el),
 );
 
+/* Left as it is during a drag: the list appearing would move the places the pointer is heading for. */
 export function paintTargetsList() {
+  if (isDragging()) return;
   for (const list of within("[data-target-list]")) {
     const wanted = places().map((el) => ({ target: el.dataset.target, fields: el.dataset.fields, hint: el.dataset.hint, name: spokenName(el) }));
     const shownNow = [...list.querySelectorAll("button")].map((b) => b.dataset.target).join(" ");
