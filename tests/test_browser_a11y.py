@@ -11,13 +11,13 @@ from accounts.models import User
 GAMES = (("spank", 2, {}), ("spite_and_malice", 2, {}), ("spite", 3, {"rounds": 1}))
 
 
-def _deal(game, seats, options, names, seed=3):
+def _deal(game, seats, options, names, seed=3, turn_clock=None):
     """A started table of ``game`` with the named users seated in order (off Playwright's loop)."""
     from games import lobby
 
     def deal():
         users = [User.objects.get(username=name) for name in names[:seats]]
-        table = lobby.create_table(users[0], game, seats, options)
+        table = lobby.create_table(users[0], game, seats, options, turn_clock=turn_clock)
         for user in users[1:]:
             lobby.join_table(table, user)
         lobby.start_table(table, users[0], rng=random.Random(seed))
@@ -256,3 +256,20 @@ class TestKeyboardAlone(BrowserTestCase):
         self.assertEqual(focused(leader)["text"], "Play selected")
         self.assertTrue(focused(leader)["live"])
         expect(other.locator("#announcer")).to_contain_text(f"{names[opener].title()} plays")
+
+
+class TestClockReadOut(BrowserTestCase):
+    def test_the_turn_clock_is_read_out_to_the_seat_to_move_as_it_runs_low(self):
+        from playwright.sync_api import expect
+
+        bob, alice = pages = [self.player("bob"), self.player("alice")]
+        table = _deal("spank", 2, {}, ("bob", "alice"), turn_clock=15)  # bob moves first
+        for page in pages:
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+        expect(bob.locator("#turn-banner .turn-clock")).to_have_attribute("data-announce-clock", "Your turn")
+        expect(alice.locator("#turn-banner .turn-clock")).not_to_have_attribute("data-announce-clock", re.compile("."))
+        # The clock starts at 15 s: at 10 Bob hears it, once; Alice, whose turn it is not, hears nothing.
+        expect(bob.locator("#announcer")).to_contain_text("Your turn: 10 seconds left", timeout=9000)
+        self.assertEqual(bob.locator("#announcer p", has_text="10 seconds left").count(), 1)
+        self.assertEqual(alice.locator("#announcer p", has_text="seconds left").count(), 0)

@@ -7,7 +7,12 @@
    - [data-announce-channel="name"]: read when its words differ from the last #table-live's for that
      name ("Your turn", "Bob's turn", "Game over").
 
-   The words are data-announce-text, else the element's text without what is hidden from screen readers. */
+   The words are data-announce-text, else the element's text without what is hidden from screen readers.
+
+   A clock that concerns the viewer ([data-announce-clock="Your turn"] around a [data-deadline-ms]) is
+   read out as it runs low: "Your turn: 10 seconds left", then 5 (each once, and only if the page saw it
+   above that). */
+import { secondsLeft } from "./clocks.js";
 import { liveRoot, within } from "./page.js";
 import { spokenName } from "./targets_list.js";
 
@@ -42,4 +47,32 @@ export function announceNews() {
     channels[name] = text;
   }
   for (const line of lines) say(line);
+  watchClocks();
+}
+
+const WARN_AT = [10, 5];
+const warned = new Set();  // "due:seconds" said, or passed before the page saw that clock above it
+const highest = new Map();  // due -> the most seconds left the page saw on that clock
+let ticker = null;
+
+function tickClocks() {
+  const clocks = within("[data-announce-clock]");
+  for (const el of clocks) {
+    const due = el.querySelector("[data-deadline-ms]")?.dataset.deadlineMs;
+    if (!due) continue;
+    const left = secondsLeft(Number(due));
+    highest.set(due, Math.max(highest.get(due) ?? 0, left));
+    for (const at of WARN_AT) {
+      const key = `${due}:${at}`;
+      if (warned.has(key) || left > at) continue;
+      warned.add(key);
+      if (left > 0 && highest.get(due) > at) say(`${el.dataset.announceClock}: ${left} second${left === 1 ? "" : "s"} left`);
+    }
+  }
+  if (!clocks.length) ticker = clearInterval(ticker);
+}
+
+function watchClocks() {
+  tickClocks();
+  if (within("[data-announce-clock]").length && !ticker) ticker = setInterval(tickClocks, 500);
 }
