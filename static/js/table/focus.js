@@ -1,8 +1,9 @@
 /* Focus kept across redraws: every new #table-live replaces the old one, and with it the focused control.
-   Before a frame is swapped in, the focused control's key is remembered (see keyOf), with the keys of
-   the controls after and before it; after the swap the control with the same key is focused, or else
-   the nearest one after it that is still there (then before it). A control inside [data-focus-fallback]
-   (a list that goes with the selection) that is gone falls back to the first control the selector names. */
+   As focus moves (and before a frame is swapped in), the focused control's key is remembered (see
+   baseKey), with the keys of the controls after and before it; after the swap the control with the same
+   key is focused, or else the nearest one after it that is still there (then before it). A control
+   inside [data-focus-fallback="#part"] (the actions, the list of places) that is gone sends focus to
+   that part's current control instead (the hand's, where the next move starts). */
 import { liveRoot } from "./page.js";
 
 const FOCUSABLE = "button, a[href], input, select, textarea, summary, [tabindex]";
