@@ -66,6 +66,12 @@ class TestAxeFindsNothing(BrowserTestCase):
             mover = next(page for page in pages[:seats] if page.locator(".my-area .badge-turn").count())
             mover.locator(".hand [data-card]").first.click()
             self.assert_no_violations(mover, f"{game} with a card selected")
+        # A finished game (the host ends the Spite match): the game-over panel, seated and watching.
+        alice.once("dialog", lambda dialog: dialog.accept())
+        alice.click("text=End the match")
+        for page, who in ((alice, "seated"), (dave, "watching")):
+            expect(page.locator(".game-over")).to_be_visible()
+            self.assert_no_violations(page, f"spite over, {who}")
 
     def test_a_table_being_seated(self):
         from playwright.sync_api import expect
@@ -256,6 +262,44 @@ class TestKeyboardAlone(BrowserTestCase):
         self.assertEqual(focused(leader)["text"], "Play selected")
         self.assertTrue(focused(leader)["live"])
         expect(other.locator("#announcer")).to_contain_text(f"{names[opener].title()} plays")
+
+
+class TestRulingReadOut(BrowserTestCase):
+    def test_a_misplay_called_by_keyboard_is_read_out_to_the_others(self):
+        from playwright.sync_api import expect
+        from test_browser import TestSpiteTableModeLive, _StackedRandom
+
+        from games import commands, game_state, lobby
+
+        names = ("alice", "bob", "carol")
+        alice, bob, carol = pages = [self.player(name) for name in names]
+
+        def deal_and_misplay():
+            users = [User.objects.get(username=name) for name in names]
+            table = lobby.create_table(users[0], "spite", 3, {"rounds": 1, "misplays": "table"})
+            for user in users[1:]:
+                lobby.join_table(table, user)
+            lobby.start_table(table, users[0], rng=_StackedRandom(TestSpiteTableModeLive.DEAL))
+            # Alice leads the 3S; Bob plays a pair of jacks on it: a misplay nobody has called yet.
+            for user, cards in ((users[0], ["3S"]), (users[1], ["JS", "JH"])):
+                commands.submit(table, user, {"type": "play", "cards": cards}, game_state.load(table).version)
+            return table
+
+        table = _off_the_event_loop(deal_and_misplay)
+        for page in pages:
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+        # Carol reaches the Misplay! button by keyboard: the table's jump link lands on it (the trick's control).
+        carol.evaluate("document.activeElement?.blur()")
+        tab_until(carol, lambda f: f["jump"] == "#targets")
+        carol.keyboard.press("Enter")
+        self.assertEqual(focused(carol)["text"], "Misplay! (call Bob's play a misplay)")
+        carol.keyboard.press("Enter")
+        for page in (alice, bob):
+            expect(page.locator("#announcer")).to_contain_text("Carol calls a misplay on Bob")
+        expect(carol.locator("#announcer")).not_to_contain_text("Carol calls a misplay")
+        # The button went with the call: Carol's focus stayed on the table, not the page.
+        self.assertTrue(focused(carol)["live"], focused(carol))
 
 
 class TestClockReadOut(BrowserTestCase):
