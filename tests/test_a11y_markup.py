@@ -10,6 +10,7 @@ from games.templatetags.cards import card, card_face, card_name
 @pytest.mark.parametrize("code, name", [
     ("QH", "queen of hearts"), ("AS", "ace of spades"), ("10D", "ten of diamonds"), ("7C", "seven of clubs"),
     ("12S", "twelve of spades"), ("11H", "eleven of hearts"), ("JK", "joker"), ("KD", "king of diamonds"),
+    ("13H", "thirteen of hearts"),  # Spite's packs hold both 13H and KH
 ])
 def test_cards_are_named_in_words(code, name):
     assert card_name(code) == name
@@ -39,3 +40,10 @@ def test_sign_up_help_texts_have_the_ids_their_fields_point_to(client, db):
 def test_profile_help_texts_have_the_ids_their_fields_point_to(client, alice):
     client.force_login(alice)
     _described_ids_are_present(client.get("/accounts/profile/").content.decode())
+
+
+def test_the_leak_scan_reads_cards_named_in_words():
+    from test_leak_scan import card_codes
+
+    assert card_codes("Bob plays jack of spades and thirteen of hearts, then a fake joker") == {"JS", "13H"}
+    assert card_codes(f'<p data-announce="event-3">{card_name("10D")}</p>') == {"10D"}

@@ -22,9 +22,10 @@ register = template.Library()
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "1": "ace", "2": "two", "3": "three",
-              "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten",
-              "11": "eleven", "12": "twelve", "13": "king"}
+# Spite's packs hold 11s, 12s and 13s besides jacks, queens and kings: each rank has a name of its own.
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "2": "two", "3": "three", "4": "four",
+              "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten",
+              "11": "eleven", "12": "twelve", "13": "thirteen"}
 JOKER = "JK"
 
 
