@@ -23,7 +23,7 @@ from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import connections
 
-from games import game_state
+from games import announcements, game_state
 from games.models import Table
 from games.timers import active_deadlines
 
@@ -75,6 +75,7 @@ class Snapshot:
     game: game_state.Game
     deadlines: list
     cause: str | None = None  # the broadcast it was read for, so one broadcast reads it once
+    recent: list = field(default_factory=list)  # the last few stored events, for games.announcements
     renders: dict = field(default_factory=dict)  # viewer key -> HTML
 
     @property
@@ -99,7 +100,8 @@ def snapshot(table, seated=None):
     game = game_state.load(table)
     if seated is None:
         seated = table.seated_users()
-    return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [])
+    return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [],
+                    recent=announcements.recent_events(table, game.version))
 
 
 def _timed(table, game):
@@ -149,7 +151,8 @@ async def _read(live, table_id, seating, cause):
         known = live.snapshot
         game = None if known is None or seating else game_state.cached(known.table, known.version + 1)
         if game is not None and not _timed(known.table, game):
-            new = Snapshot(known.table, known.seated, game, [])  # this process made the move: no read
+            new = Snapshot(known.table, known.seated, game, [])  # this process made the move: no state read
+            new.recent = await in_thread(announcements.recent_events)(known.table, game.version)
         elif known is None or seating:
             new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()
         else:

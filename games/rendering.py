@@ -7,7 +7,7 @@ import time
 
 from django.template.loader import render_to_string
 
-from games import commands, rematch
+from games import announcements, commands, rematch
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.models import Table
@@ -57,6 +57,7 @@ def table_context(snap, user):
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
         "bot_played_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else [])
                              if p.get("with_bot")],
+        "news": announcements.news(snap, seat, names),
         **clocks_context(snap.deadlines, view),
     }
 

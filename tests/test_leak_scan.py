@@ -24,6 +24,7 @@ from events import store
 from games import game_state, lobby
 from games.engines.spite.come_at_me import viewed_cards
 from games.routing import websocket_urlpatterns
+from games.templatetags.cards import RANK_NAMES, SUIT_NAMES
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -35,13 +36,19 @@ FACE = re.compile(r'<span class="rank">([^<]+)</span>(?:<span class="suit">([♠
 RULE_CONSTANTS = re.compile(r'data-accepts="[^"]*"')
 SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 COMMAND_LIMIT = 1500
+# Cards named in words for screen readers ("queen of hearts": games/templatetags/cards.py card_name).
+RANK_OF_NAME = {name: rank for rank, name in RANK_NAMES.items()}
+SUIT_OF_NAME = {name: suit for suit, name in SUIT_NAMES.items()}
+WORDS = re.compile(rf"\b({'|'.join(RANK_OF_NAME)}) of ({'|'.join(SUIT_OF_NAME)})\b")
 
 
 def card_codes(payload):
-    """Every card code in a payload: codes as text, and faces drawn as rank and suit in HTML."""
+    """Every card code in a payload: codes as text, faces drawn as rank and suit in HTML, and cards named
+    in words."""
     text = RULE_CONSTANTS.sub("", payload) if isinstance(payload, str) else json.dumps(payload)
     codes = set(CODE.findall(text))
     codes |= {rank + SUIT_LETTER[suit] if suit else rank for rank, suit in FACE.findall(text)}
+    codes |= {RANK_OF_NAME[rank] + SUIT_OF_NAME[suit] for rank, suit in WORDS.findall(text)}
     return codes
 
 

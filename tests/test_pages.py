@@ -192,17 +192,23 @@ def test_the_turn_clock_shows_the_servers_deadline_to_every_page(client, alice, 
     table = _running(alice, [bob], turn_clock=30)
     deadline = Deadline.objects.get(table=table, kind="turn")
     due_ms = int(deadline.due_at.timestamp() * 1000)
+    spoken_to = []
     for user in (alice, bob, carol):  # carol watches
         client.force_login(user)
         page = client.get(f"/tables/{table.id}/").content.decode()
         banner = _banner(page)
         # The banner's clock ticks (static/js/table.js) from the server's deadline and the server's clock.
-        clock = re.search(r'<span class="clock turn-clock" role="timer">.*?</span>&nbsp;s left</span>', banner, flags=re.S)
+        clock = re.search(r'<span class="clock turn-clock" role="timer"( data-announce-clock="Your turn")?>.*?</span>&nbsp;s left</span>',
+                          banner, flags=re.S)
         assert clock, banner
+        # Only the seat to move hears it read out as it runs low (static/js/table/announce.js).
+        assert bool(clock.group(1)) == ("Your turn" in banner), user
+        spoken_to.append(bool(clock.group(1)))
         seconds = re.search(rf'<span class="countdown" data-deadline-ms="{due_ms}">(\d+)</span>', clock.group(0))
         assert seconds and 25 <= int(seconds.group(1)) <= 30
         now_ms = int(re.search(r'id="table-live"[^>]*data-now-ms="(\d+)"', page).group(1))
         assert 0 < due_ms - now_ms <= 30_000
+    assert spoken_to.count(True) == 1
 
 
 def test_without_a_turn_clock_no_clock_is_shown(client, alice, bob):

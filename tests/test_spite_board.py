@@ -124,14 +124,14 @@ def test_own_fake_jokers_and_reward_cards_are_cards_of_the_fake_up_group_for_the
     # Alice's fake 9C is a card she selects with her hand, in the group the play targets read as "$fake_up".
     extras = section(alice, "spite-extras-area")
     assert re.search(r'class="card card-hand spite-fake"[^>]*data-card="9C" data-group="fake_up"', extras)
-    assert "9♣ (fake joker)" in extras and "Fake jokers" in text(extras)
+    assert "nine of clubs (fake joker)" in extras and "Fake jokers" in text(extras)
     assert "reward card" not in extras
     # Her hand cards stay plain cards (no group): four in the hand, one fake.
     assert alice.count("data-card=") == 5 and alice.count('data-group="fake_up"') == 1
     # Bob's deck reward card QD is in the same group, marked as a reward card; Alice's fake is not on his board.
     extras = section(bob, "spite-extras-area")
     assert re.search(r'class="card card-hand spite-reward red"[^>]*data-card="QD" data-group="fake_up"', extras)
-    assert "Q♦ (reward card)" in extras and 'data-card="9C"' not in bob
+    assert "queen of diamonds (reward card)" in extras and 'data-card="9C"' not in bob
     # Nobody sees another seat's faces: a spectator selects nothing.
     assert "data-card=" not in spectator and "spite-extras" not in spectator
 
@@ -186,10 +186,10 @@ def test_face_up_and_face_down_fakes_in_the_trick():
         assert len(plays) == 3
         lead, _, down = plays
         assert "card-mini spite-fake" in lead and "with 1 fake" in text(lead)
-        assert "played 9♣ (face up from a fake joker or reward card)" in text(lead)
+        assert "played nine of clubs (face up from a fake joker or reward card)" in text(lead)
         # The face-down fake is a card back: its face is nobody's business.
         assert "spite-fake-back" in down and "a fake joker, face down" in text(down)
-        assert "4♠" not in down and "is-face-down" in re.match(r'<li class="([^"]*)"', down).group(1)
+        assert "4♠" not in down and "four of spades" not in down and "is-face-down" in re.match(r'<li class="([^"]*)"', down).group(1)
     # A reward card played face up is marked the same way.
     state = act(FAKES, 0, {"type": "play", "cards": ["9S"]})
     state = act(state, 1, {"type": "play", "cards": [], "fake_up": ["QD"]})
@@ -305,7 +305,8 @@ def test_in_strict_mode_the_reward_step_shows_the_viewed_cards_and_the_form_to_i
     reward = section(carol, "spite-reward is-mine")
     assert "Your come-at-me reward" in text(reward)
     viewed = section(reward, "spite-reward-cards")
-    assert re.findall(r'<span class="visually-hidden">([^<]*)</span></li>', viewed) == ["6♥", "7♣", "10♠"]
+    assert re.findall(r'<span class="visually-hidden">([^<]*)</span></span></li>', viewed) == [
+        "six of hearts", "seven of clubs", "ten of spades"]
     assert viewed.count('class="card card-pile') == 3
     form = section(reward, "spite-reward-form")
     assert "data-compose='{\"type\": \"reward\", \"swap\": null}'" in form
@@ -346,7 +347,8 @@ def test_in_table_mode_the_reward_step_asks_for_the_count_before_it_shows_a_card
     reward = section(render(declared, 2), "spite-reward is-mine")
     assert text(reward).startswith("Your come-at-me reward You declared 4. These are the deck's top 4 cards")
     viewed = section(reward, "spite-reward-cards")
-    assert re.findall(r'<span class="visually-hidden">([^<]*)</span></li>', viewed) == ["6♥", "7♣", "10♠", "A♣"]
+    assert re.findall(r'<span class="visually-hidden">([^<]*)</span></span></li>', viewed) == [
+        "six of hearts", "seven of clubs", "ten of spades", "ace of clubs"]
     form = section(reward, "spite-reward-form")
     assert "data-compose='{\"type\": \"reward\", \"swap\": null}'" in form and 'name="declared"' not in form
     assert re.findall(r'value="([^"]*)"', re.search(r'<select name="swap.take">(.*?)</select>', form).group(1)) == [

@@ -2,14 +2,19 @@
    knows no game: the server renders what each place sends for each selection (#board-targets); this
    keeps the selection, lights up what it may be sent to, and sends it. The data attributes a board
    uses are described once, in README.md beside this file. */
+import { announceNews } from "./announce.js";
 import { armClocks } from "./clocks.js";
 import { watchConnection } from "./connection.js";
 import { cancelDrag, isDragging, setDraggable, swallowsClick, watchDrags } from "./drag.js";
 import { fieldsOf, withFields } from "./fields.js";
+import { rememberFocus, restoreFocus } from "./focus.js";
+import { onJump, paintJumps } from "./jump.js";
 import { clearFlash, copyFrom, fillInviteLinks, hint, keepOpen, liveRoot, parseJSON, restoreOpen, timeRefusal, within } from "./page.js";
+import { armRoving, onRovingFocus, onRovingKey } from "./roving.js";
 import { answered, isSending, send } from "./send.js";
 import { clearSelection, grab, hasSelection, isCard, isSelectable, isSelected, selection, statusText, toggle } from "./selection.js";
 import { commandFor, isPlayable, loadTargets, reachable, refusalHint } from "./targets.js";
+import { paintTargetsList } from "./targets_list.js";
 
 let live = null;  // the #table-live the selection belongs to
 
@@ -17,6 +22,7 @@ function paint() {
   const root = liveRoot();
   if (!root) return;
   const busy = isSending();
+  paintTargetsList();
   for (const el of within("[data-card],[data-source]")) {
     el.classList.toggle("playable", isPlayable(el));
     el.classList.toggle("selected", isSelected(el));
@@ -37,6 +43,7 @@ function paint() {
   root.classList.toggle("has-selection", hasSelection());
   root.classList.toggle("dragging", isDragging());
   root.setAttribute("aria-busy", String(busy));
+  paintJumps();
 }
 
 const sendCommand = (command) => send(command, () => { clearSelection(); clearFlash(); paint(); });
@@ -53,9 +60,12 @@ function refresh() {
     loadTargets();
     armClocks(root);
     restoreOpen();
+    announceNews();
   }
   fillInviteLinks();
   paint();
+  armRoving();
+  restoreFocus();
 }
 
 /* Clicking a selectable element the selection cannot be sent to: does it change the selection? */
@@ -65,6 +75,7 @@ const refuse = (text) => { hint(text); paint(); };
 
 function onClick(event) {
   if (swallowsClick()) return event.preventDefault();
+  if (onJump(event)) return;
   const el = event.target.closest("[data-card],[data-source],[data-target],[data-command],[data-clear-selection],[data-copy]");
   if (el?.hasAttribute("data-copy")) return copyFrom(el);
   if (!el || !liveRoot()?.contains(el)) return;
@@ -94,6 +105,7 @@ function onClick(event) {
 }
 
 function onKey(event) {
+  if (onRovingKey(event)) return;
   if (event.key !== "Escape" || (!hasSelection() && !document.querySelector("#flash > *"))) return;
   clearSelection(); clearFlash(); paint();
 }
@@ -121,9 +133,9 @@ watchDrags({
 watchConnection(() => { answered(); paint(); });
 const fieldChanged = (event) => liveRoot()?.contains(event.target) && paint();  // what a field allows may change
 const listeners = {
-  "htmx:wsAfterMessage": () => { answered(); timeRefusal(); refresh(); },
+  "htmx:wsBeforeMessage": rememberFocus, "htmx:wsAfterMessage": () => { answered(); timeRefusal(); refresh(); },
   "htmx:oobAfterSwap": refresh, "htmx:load": refresh, click: onClick, keydown: onKey, submit: onSubmit,
-  input: fieldChanged, change: fieldChanged,
+  input: fieldChanged, change: fieldChanged, focusin: (event) => { onRovingFocus(event); rememberFocus(); },
 };
 for (const [name, listener] of Object.entries(listeners)) document.addEventListener(name, listener);
 document.addEventListener("toggle", keepOpen, true);  // toggle does not bubble
