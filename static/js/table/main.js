@@ -2,14 +2,17 @@
    knows no game: the server renders what each place sends for each selection (#board-targets); this
    keeps the selection, lights up what it may be sent to, and sends it. The data attributes a board
    uses are described once, in README.md beside this file. */
+import { isChatFrame, watchChat } from "./chat.js";
 import { armClocks } from "./clocks.js";
 import { watchConnection } from "./connection.js";
 import { cancelDrag, isDragging, setDraggable, swallowsClick, watchDrags } from "./drag.js";
 import { fieldsOf, withFields } from "./fields.js";
+import { afterBoard, beforeBoard } from "./motion.js";
 import { clearFlash, copyFrom, fillInviteLinks, hint, keepOpen, liveRoot, parseJSON, restoreOpen, timeRefusal, within } from "./page.js";
 import { answered, isSending, send } from "./send.js";
 import { clearSelection, grab, hasSelection, isCard, isSelectable, isSelected, selection, statusText, toggle } from "./selection.js";
 import { commandFor, isPlayable, loadTargets, reachable, refusalHint } from "./targets.js";
+import { turnSoundAfterSwap, watchTurnSound } from "./turn_sound.js";
 
 let live = null;  // the #table-live the selection belongs to
 
@@ -119,9 +122,17 @@ watchDrags({
   grab: (el) => { grab(el); clearFlash(); paint(); }, takes: (target, el) => target !== el && commandFor(target), drop, repaint: paint,
 });
 watchConnection(() => { answered(); paint(); });
+watchChat();
+watchTurnSound();
+const isTableFrame = (event) => String(event.detail.message).includes('id="table-live"');
 const fieldChanged = (event) => liveRoot()?.contains(event.target) && paint();  // what a field allows may change
 const listeners = {
-  "htmx:wsAfterMessage": () => { answered(); timeRefusal(); refresh(); },
+  "htmx:wsBeforeMessage": (event) => isTableFrame(event) && beforeBoard(liveRoot(), isSending()),
+  "htmx:wsAfterMessage": (event) => {
+    if (isChatFrame(event.detail.message)) return;  // chat is no answer to a command
+    answered(); timeRefusal(); refresh();
+    if (isTableFrame(event)) { afterBoard(liveRoot()); turnSoundAfterSwap(); }
+  },
   "htmx:oobAfterSwap": refresh, "htmx:load": refresh, click: onClick, keydown: onKey, submit: onSubmit,
   input: fieldChanged, change: fieldChanged,
 };
