@@ -17,6 +17,13 @@ function setMuted(users) {
 }
 let mutedHere = null;
 
+function unmuteButton(id, name) {
+  const button = Object.assign(document.createElement("button"), { type: "button", className: "link", textContent: "unmute" });
+  button.setAttribute("aria-label", "Unmute " + name);
+  button.dataset.unmute = id;
+  return button;
+}
+
 export function paintChat() {
   const chat = chatBox();
   if (!chat) return;
@@ -32,8 +39,7 @@ export function paintChat() {
   list.replaceChildren(...(names.length ? [document.createTextNode("Muted: ")] : []), ...names.flatMap(([id, name], i) => [
     ...(i ? [document.createTextNode(", ")] : []),
     document.createTextNode(name + " "),
-    Object.assign(document.createElement("button"), { type: "button", className: "link", textContent: "unmute",
-      ariaLabel: "Unmute " + name, dataset: { unmute: id } }),
+    unmuteButton(id, name),
   ]));
   const log = document.getElementById("chat-log");
   if (log) log.scrollTop = log.scrollHeight;

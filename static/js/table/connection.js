@@ -90,11 +90,12 @@ export function watchConnection(onLost) {
   window.addEventListener("offline", () => socket && giveUp("You are offline. Reconnecting when the network is back\u2026"));
   on("wsConnecting", () => everOpen || show("connecting", "Connecting\u2026"));
   on("wsOpen", (event) => {
-    everOpen = true;
     wrapper = event.detail.socketWrapper;
     lastHeard = Date.now();
     socket?.send(PONG);  // this page answers heartbeats
-    show("connecting", "Connected. Catching up with the table\u2026");
+    // Back after a loss, the banner stays until the table is shown anew.
+    show(everOpen ? "reconnecting" : "connecting", "Connected. Catching up with the table\u2026");
+    everOpen = true;
   });
   on("wsBeforeMessage", (event) => {
     lastHeard = Date.now();
