@@ -34,6 +34,9 @@ let lost = () => {};
 const page = () => document.querySelector(".table-page");
 export const isLive = () => usable;
 
+const lostText = () => (navigator.onLine === false
+  ? "You are offline. Reconnecting when the network is back\u2026" : "Connection lost. Reconnecting\u2026");
+
 function show(kind, text) {
   const el = document.getElementById("connection");
   if (el) Object.assign(el, { className: "connection is-" + kind, textContent: text });
@@ -87,7 +90,7 @@ export function watchConnection(onLost) {
   }
   const on = (name, listener) => document.addEventListener("htmx:" + name, listener);
   window.addEventListener("beforeunload", () => { unloading = true; });
-  window.addEventListener("offline", () => socket && giveUp("You are offline. Reconnecting when the network is back\u2026"));
+  window.addEventListener("offline", () => socket?.readyState === WebSocket.OPEN && giveUp(lostText()));
   on("wsConnecting", () => everOpen || show("connecting", "Connecting\u2026"));
   on("wsOpen", (event) => {
     wrapper = event.detail.socketWrapper;
@@ -116,10 +119,10 @@ export function watchConnection(onLost) {
     if (unloading || (closed?.target && closed.target !== socket)) return;
     const code = closed?.code;
     if (code === SILENT) {
-      offline("reconnecting", "Connection lost. Reconnecting\u2026");
+      offline("reconnecting", lostText());
       setTimeout(() => wrapper?.reconnect(), retryDelay(0));
     } else if (CLOSED[code]) offline("closed", CLOSED[code]);
-    else if (RETRIED.includes(code)) offline("reconnecting", "Connection lost. Reconnecting\u2026");
+    else if (RETRIED.includes(code)) offline("reconnecting", lostText());
     else offline("closed", "Disconnected. Reload the page to reconnect.");
   });
   setUsable(false);
