@@ -231,3 +231,22 @@ class TestChat(TableTestCase):
         self.say(pages["alice"], "x" * 301)
         expect(pages["alice"].locator("#chat-status")).to_contain_text("at most 300")
         expect(pages["bob"].locator("#chat-status")).to_be_empty()
+
+
+class TestWatcherLayout(TableTestCase):
+    def test_a_watcher_sees_every_seat_side_by_side_with_full_size_cards(self):
+        from playwright.sync_api import expect
+
+        self.player("alice").context.close()
+        self.player("bob").context.close()
+        carol = self.player("carol")
+        table, _ = self.started_table("alice", "bob")
+        self.open_table(carol, table)
+        expect(carol.locator(".board.is-spectator")).to_be_visible()
+        seats = carol.locator(".opponents .seat-panel")
+        expect(seats).to_have_count(2)
+        first, second = seats.nth(0).bounding_box(), seats.nth(1).bounding_box()
+        self.assertEqual(round(first["y"]), round(second["y"]))  # around the table, not stacked
+        self.assertGreater(first["width"] + second["width"], 0.6 * carol.viewport_size["width"])
+        for place in carol.locator(".opponents :is(.card-mini, .slot-mini)").all()[:6]:
+            self.assertGreaterEqual(place.bounding_box()["width"], 50)
