@@ -67,6 +67,7 @@ def test_chat_lines_keep_order_time_and_the_authors_current_names(alice, bob):
     assert [(line.number, line.name, line.text) for line in lines] == [(1, "Alice", "hello"), (2, "Robert", "hi <there>")]
     assert lines[0].at <= lines[1].at
     assert [line.text for line in chat.lines(table, last=1)] == ["hi <there>"]
+    assert [line.text for line in chat.lines(table, until=lines[0].at)] == ["hello"]  # as a replay step shows it
     assert game_state.load(table).version == version  # the game's stream did not move
     assert escape("hi <there>") in chat.render_log(lines) and "<there>" not in chat.render_log(lines)
 

@@ -33,6 +33,13 @@ export function paintChat() {
     const mute = line.querySelector("[data-mute]");
     if (mute) mute.hidden = !chat.dataset.me || line.dataset.user === chat.dataset.me;
   }
+  for (const time of chat.querySelectorAll("time[datetime]:not([data-local])")) {
+    const at = new Date(time.getAttribute("datetime"));  // shown in this computer's time zone
+    if (isNaN(at)) continue;
+    time.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    time.title = at.toLocaleString();
+    time.dataset.local = "";
+  }
   const list = chat.querySelector("[data-chat-muted]");
   const names = Object.entries(mutedHere);
   list.hidden = names.length === 0;
