@@ -3,7 +3,9 @@
 The consumers are asynchronous, so one slow table never holds up another; what touches the database
 (commands, snapshots) runs on a bounded pool of threads (``LIVE_THREADS``, no more than the database
 pool has connections). htmx's ws extension sends the fields of the form that fired as JSON and swaps
-in every element of the HTML we send back by its id.
+in every element of the HTML we send back by its id. Besides commands, a table socket carries
+heartbeats (games.heartbeats: the page's "pong", never counted against the frame limit) and the
+table chat (games.chat: ``{"chat": text}``, kept in its own stream and broadcast to the table).
 """
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
