@@ -8,7 +8,7 @@ The store is append-only, so a message stays as it was said, and each keeps its 
 
 Shown live to everyone at the table (games.consumers broadcasts each new line to the table's group);
 the text is escaped wherever it is drawn (templates/games/_chat_line.html). Muting someone is the
-page's business: each browser hides the lines of the users its user muted (static/js/table/chat.js).
+page's business: each browser hides the lines of the users its user muted (static/js/table_live/chat.js).
 """
 import time
 import unicodedata

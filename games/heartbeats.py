@@ -5,7 +5,7 @@ connects, which is how a connection says it takes part). One task per process, o
 goes over the taking-part connections every ``WEBSOCKET_HEARTBEAT_SECONDS``: it pings those the
 server has heard nothing from for that long, and closes (``SILENT``) those it has heard nothing from
 for ``WEBSOCKET_SILENCE_SECONDS``. The page, for its part, gives up on a socket the server has been
-silent on for a few beats and reconnects (static/js/table/connection.js).
+silent on for a few beats and reconnects (static/js/table_live/connection.js).
 
 What it costs the live path: a busy connection (frames both ways) is never pinged; an idle one gets
 one tiny frame each way per beat, answered without parsing, rendering or touching the database.

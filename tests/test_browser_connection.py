@@ -1,5 +1,5 @@
 """Real browsers at a table: the connection's banner and heartbeats, reconnecting and resyncing, the
-opponent's move shown, the turn sound and the table chat (static/js/table/connection.js, motion.js,
+opponent's move shown, the turn sound and the table chat (static/js/table_live/connection.js, motion.js,
 turn_sound.js, chat.js; games/heartbeats.py, games/chat.py)."""
 import time
 

@@ -2,17 +2,17 @@
    knows no game: the server renders what each place sends for each selection (#board-targets); this
    keeps the selection, lights up what it may be sent to, and sends it. The data attributes a board
    uses are described once, in README.md beside this file. */
-import { isChatFrame, watchChat } from "./chat.js";
+import { isChatFrame, watchChat } from "../table_live/chat.js";
 import { armClocks } from "./clocks.js";
-import { watchConnection } from "./connection.js";
+import { watchConnection } from "../table_live/connection.js";
 import { cancelDrag, isDragging, setDraggable, swallowsClick, watchDrags } from "./drag.js";
 import { fieldsOf, withFields } from "./fields.js";
-import { afterBoard, beforeBoard } from "./motion.js";
+import { afterBoard, beforeBoard } from "../table_live/motion.js";
 import { clearFlash, copyFrom, fillInviteLinks, hint, keepOpen, liveRoot, parseJSON, restoreOpen, timeRefusal, within } from "./page.js";
 import { answered, isSending, send } from "./send.js";
 import { clearSelection, grab, hasSelection, isCard, isSelectable, isSelected, selection, statusText, toggle } from "./selection.js";
 import { commandFor, isPlayable, loadTargets, reachable, refusalHint } from "./targets.js";
-import { turnSoundAfterSwap, watchTurnSound } from "./turn_sound.js";
+import { turnSoundAfterSwap, watchTurnSound } from "../table_live/turn_sound.js";
 
 let live = null;  // the #table-live the selection belongs to
 

@@ -2,7 +2,7 @@
    data-turn-sound="on" (the user's choice on the profile page, off by default). Made with the Web
    Audio API, so there is no sound file. Browsers let a page make sound only after the user touched
    it, so the audio context is made at the first click or key. */
-import { liveRoot } from "./page.js";
+import { liveRoot } from "../table/page.js";
 
 let audio = null, wasYourTurn = null;
 

@@ -7,7 +7,7 @@
    of a second at first, doubling up to three seconds. While the socket is not live the board is
    inert (nothing on it can be clicked, focused or dragged), the chat box is disabled and a banner
    says so; the board is usable again once the server has sent the table anew. */
-import { liveRoot } from "./page.js";
+import { liveRoot } from "../table/page.js";
 
 const CLOSED = {
   1008: "This page sent too many messages too fast, so the table closed it. Reload the page.",
