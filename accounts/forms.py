@@ -22,6 +22,15 @@ class DisplayNameForm(forms.ModelForm):
         fields = ("display_name",)
 
 
+class PreferencesForm(forms.ModelForm):
+    """What the user chose for how the table behaves for them."""
+
+    class Meta:
+        model = User
+        fields = ("turn_sound",)
+        labels = {"turn_sound": "Sound when it is my turn"}
+
+
 class RefusalShownMixin:
     """A log-in form showing a throttled or busy refusal (accounts.throttling) as its error."""
 

@@ -6,6 +6,9 @@ class User(AbstractUser):
     display_name = models.CharField(
         max_length=40, help_text="The name other players see at the table."
     )
+    turn_sound = models.BooleanField(
+        default=False, help_text="Play a short sound at the table when your turn comes."
+    )
 
     def __str__(self):
         return self.display_name or self.username

@@ -9,6 +9,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
+    path("profile/preferences/", views.preferences, name="preferences"),
     path(
         "password/",
         auth_views.PasswordChangeView.as_view(

@@ -3,10 +3,11 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render, resolve_url
+from django.views.decorators.http import require_POST
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from . import passwords
-from .forms import DisplayNameForm, LoginForm, SignUpForm
+from .forms import DisplayNameForm, LoginForm, PreferencesForm, SignUpForm
 from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
 
 
@@ -72,4 +73,15 @@ def profile(request):
         form.save()
         messages.success(request, "Display name saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    return render(request, "accounts/profile.html", {"form": form, "preferences_form": PreferencesForm(instance=request.user)})
+
+
+@login_required
+@require_POST
+def preferences(request):
+    """The profile page's preferences (the turn sound), saved for this user wherever they play."""
+    form = PreferencesForm(request.POST, instance=request.user)
+    if form.is_valid():
+        form.save()
+        messages.success(request, "Preferences saved.")
+    return redirect("profile")

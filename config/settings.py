@@ -206,6 +206,15 @@ WEBSOCKET_FRAMES_PER_SECOND = env.float("WEBSOCKET_FRAMES_PER_SECOND", default=1
 WEBSOCKET_FRAME_BURST = env.int("WEBSOCKET_FRAME_BURST", default=20)
 WEBSOCKET_REFUSALS_BEFORE_CLOSE = env.int("WEBSOCKET_REFUSALS_BEFORE_CLOSE", default=20)
 
+# Heartbeats on table sockets (games/heartbeats.py): an idle page is pinged every beat, and a page
+# that stops answering is closed after the silence; the page gives up on a silent server as quickly.
+WEBSOCKET_HEARTBEAT_SECONDS = env.float("WEBSOCKET_HEARTBEAT_SECONDS", default=2.5)
+WEBSOCKET_SILENCE_SECONDS = env.float("WEBSOCKET_SILENCE_SECONDS", default=10.0)
+
+# Table chat (games/chat.py): each user may post this many messages per window of seconds.
+CHAT_MESSAGES_PER_WINDOW = env.int("CHAT_MESSAGES_PER_WINDOW", default=5)
+CHAT_WINDOW_SECONDS = env.int("CHAT_WINDOW_SECONDS", default=10)
+
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True

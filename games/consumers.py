@@ -3,15 +3,17 @@
 The consumers are asynchronous, so one slow table never holds up another; what touches the database
 (commands, snapshots) runs on a bounded pool of threads (``LIVE_THREADS``, no more than the database
 pool has connections). htmx's ws extension sends the fields of the form that fired as JSON and swaps
-in every element of the HTML we send back by its id.
+in every element of the HTML we send back by its id. Besides commands, a table socket carries
+heartbeats (games.heartbeats: the page's "pong", never counted against the frame limit) and the
+table chat (games.chat: ``{"chat": text}``, kept in its own stream and broadcast to the table).
 """
 from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import broadcast, commands, frame_limits, live, lobby, rendering
-from games.errors import BadRequest, NotFound, TableError
+from games import broadcast, chat, commands, frame_limits, heartbeats, live, lobby, rendering
+from games.errors import BadRequest, Forbidden, NotFound, TableError
 from games.json_input import parse_client_json
 from games.live import in_thread
 
@@ -35,6 +37,7 @@ class PlayerConsumer(AsyncWebsocketConsumer):
             await self.close(code=NOT_LOGGED_IN)
             return
         self.frame_rate = frame_limits.FrameRate.from_settings()
+        self.pong_rate = heartbeats.pong_rate()
         await self._join(broadcast.user_group(self.user.pk))
         await self.joined()
 
@@ -43,10 +46,15 @@ class PlayerConsumer(AsyncWebsocketConsumer):
         raise NotImplementedError
 
     async def disconnect(self, code):
+        heartbeats.forget(self)
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if text_data == heartbeats.PONG:
+            await self._pong()
+            return
+        heartbeats.heard(self)
         if frame_limits.too_large(text_data, bytes_data):
             await self.close(code=MESSAGE_TOO_BIG)
             return
@@ -61,6 +69,14 @@ class PlayerConsumer(AsyncWebsocketConsumer):
     async def frame(self, text_data):
         """A frame within the limits; the lobby expects none."""
 
+    async def _pong(self):
+        """A heartbeat's answer: counted in a bucket of its own, never against the players' frames."""
+        verdict = self.pong_rate.check()
+        if verdict == frame_limits.CLOSE:
+            await self.close(code=POLICY_VIOLATION)
+        elif verdict == frame_limits.ALLOW:
+            heartbeats.take_part(self)
+
     async def session_ended(self, message):
         """The user logged out in some browser: close the sockets of that session."""
         if message["session"] == broadcast.session_digest(_session_key(self.scope)):
@@ -72,6 +88,7 @@ class PlayerConsumer(AsyncWebsocketConsumer):
 
 
 class TableConsumer(PlayerConsumer):
+    table = None
     table_id = None
     shown = None  # the snapshot this connection was last shown
 
@@ -82,12 +99,16 @@ class TableConsumer(PlayerConsumer):
         except NotFound:
             await self.close(code=NO_SUCH_TABLE)
             return
-        self.table_id = table.id
+        self.table, self.table_id = table, table.id
         live.attach(table.id)
         await self._join(table.group_name)
         await self.accept()
         # Read afresh: a move may have been broadcast before this socket joined the table's group.
         await self._show(seating=True, cause=f"connect-{self.channel_name}")
+        # The chat as it is now, if anyone said anything: a page that reconnects catches up with it.
+        lines = await in_thread(chat.lines)(table, chat.SHOWN_ON_PAGE)
+        if lines:
+            await self.send(text_data=chat.render_log(lines))
 
     async def disconnect(self, code):
         if self.table_id is not None:
@@ -96,13 +117,31 @@ class TableConsumer(PlayerConsumer):
 
     async def frame(self, text_data):
         try:
-            command, expected_version = _parse(text_data)
+            message = parse_client_json(text_data or "")
+            if isinstance(message, dict) and "chat" in message and "command" not in message:
+                await self._chat(message["chat"])
+                return
+            command, expected_version = _parse(message)
             await broadcast.send_held(await in_thread(_submit)(self.shown, self.user, command, expected_version))
         except TableError as error:
             # Only this connection hears why; the table itself did not change.
             await self.send(text_data=rendering.render_refusal(error.message))
             if error.status == 409:
                 await self._show(version=getattr(error, "actual", 0))
+
+    async def _chat(self, text):
+        """Keep a chat message and show it to everyone at the table; a refusal goes to the sender alone."""
+        try:
+            if not self.user.is_authenticated:
+                raise Forbidden("Log in to chat.")
+            line = await in_thread(chat.post)(self.table, self.user, text)
+        except TableError as error:
+            await self.send(text_data=chat.render_refusal(error.message))
+            return
+        await self.channel_layer.group_send(self.table.group_name, {"type": "chat.line", **chat.line_dict(line)})
+
+    async def chat_line(self, message):
+        await self.send(text_data=chat.render_line(message))
 
     async def table_changed(self, message):
         seating = message.get("seating", False)
@@ -148,9 +187,8 @@ def _session_key(scope):
     return getattr(scope.get("session"), "session_key", None)
 
 
-def _parse(text_data):
-    """The command and expected version from an htmx ws-send message (the command may come as JSON text)."""
-    message = parse_client_json(text_data or "")
+def _parse(message):
+    """The command and expected version from an htmx ws-send message, parsed (the command may come as JSON text)."""
     command = message.get("command") if isinstance(message, dict) else None
     if isinstance(command, str):
         command = parse_client_json(command)

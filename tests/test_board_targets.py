@@ -174,3 +174,11 @@ def test_the_table_script_is_small_and_names_no_game():
     assert sum(len(module.read_text().splitlines()) for module in modules) < 800
     for module in modules:
         assert not re.search(r"spite|spank|malice", module.read_text(), re.IGNORECASE), module.name
+
+
+def test_the_live_room_script_is_small_and_names_no_game():
+    modules = sorted((SCRIPT.parent / "table_live").glob("*.js"))
+    assert {module.name for module in modules} >= {"connection.js", "chat.js", "motion.js", "turn_sound.js"}
+    assert sum(len(module.read_text().splitlines()) for module in modules) < 400
+    for module in modules:
+        assert not re.search(r"spite|spank|malice", module.read_text(), re.IGNORECASE), module.name

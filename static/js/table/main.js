@@ -3,18 +3,21 @@
    keeps the selection, lights up what it may be sent to, and sends it. The data attributes a board
    uses are described once, in README.md beside this file. */
 import { announceNews } from "./announce.js";
+import { isChatFrame, watchChat } from "../table_live/chat.js";
 import { armClocks } from "./clocks.js";
-import { watchConnection } from "./connection.js";
+import { watchConnection } from "../table_live/connection.js";
 import { cancelDrag, isDragging, setDraggable, swallowsClick, watchDrags } from "./drag.js";
 import { fieldsOf, withFields } from "./fields.js";
 import { rememberFocus, restoreFocus } from "./focus.js";
 import { onJump, paintJumps } from "./jump.js";
+import { afterBoard, beforeBoard } from "../table_live/motion.js";
 import { clearFlash, copyFrom, fillInviteLinks, hint, keepOpen, liveRoot, parseJSON, restoreOpen, timeRefusal, within } from "./page.js";
 import { armRoving, onRovingFocus, onRovingKey } from "./roving.js";
 import { answered, isSending, send } from "./send.js";
 import { clearSelection, grab, hasSelection, isCard, isSelectable, isSelected, selection, statusText, toggle } from "./selection.js";
 import { commandFor, isPlayable, loadTargets, reachable, refusalHint } from "./targets.js";
 import { paintTargetsList } from "./targets_list.js";
+import { turnSoundAfterSwap, watchTurnSound } from "../table_live/turn_sound.js";
 
 let live = null;  // the #table-live the selection belongs to
 
@@ -131,9 +134,17 @@ watchDrags({
   grab: (el) => { grab(el); clearFlash(); paint(); }, takes: (target, el) => target !== el && commandFor(target), drop, repaint: paint,
 });
 watchConnection(() => { answered(); paint(); });
+watchChat();
+watchTurnSound();
+const isTableFrame = (event) => String(event.detail.message).includes('id="table-live"');
 const fieldChanged = (event) => liveRoot()?.contains(event.target) && paint();  // what a field allows may change
 const listeners = {
-  "htmx:wsBeforeMessage": rememberFocus, "htmx:wsAfterMessage": () => { answered(); timeRefusal(); refresh(); },
+  "htmx:wsBeforeMessage": (event) => { rememberFocus(); if (isTableFrame(event)) beforeBoard(liveRoot(), isSending()); },
+  "htmx:wsAfterMessage": (event) => {
+    if (isChatFrame(event.detail.message)) return;  // chat is no answer to a command
+    answered(); timeRefusal(); refresh();
+    if (isTableFrame(event)) { afterBoard(liveRoot()); turnSoundAfterSwap(); }
+  },
   "htmx:oobAfterSwap": refresh, "htmx:load": refresh, click: onClick, keydown: onKey, submit: onSubmit,
   input: fieldChanged, change: fieldChanged, focusin: (event) => { onRovingFocus(event); rememberFocus(); },
 };
