@@ -90,8 +90,9 @@ class Snapshot:
         return self.seats.get(user.pk)
 
     def viewer(self, user):
-        """What a rendering depends on besides the snapshot: the seat, and whether it is the host's."""
-        return self.seat_of(user), user.pk == self.table.host_id
+        """What a rendering depends on besides the snapshot: the seat, whether it is the host's, and
+        whether the viewer has an account (a visitor without one is offered a log-in, not a seat)."""
+        return self.seat_of(user), user.pk == self.table.host_id, user.is_authenticated
 
 
 def snapshot(table, seated=None):

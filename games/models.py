@@ -15,8 +15,11 @@ def new_invite_token():
 
 class TableQuerySet(models.QuerySet):
     def visible_to(self, user, invite=None):
-        """Public tables, tables the user hosts or sits at, and the one its invite names."""
-        visible = Q(private=False) | Q(host=user) | Q(seats__user=user)
+        """Public tables, tables the user hosts or sits at, and the one its invite names (a visitor
+        without an account, ``user`` anonymous, sees public tables and the one its invite names)."""
+        visible = Q(private=False)
+        if getattr(user, "is_authenticated", False):
+            visible |= Q(host=user) | Q(seats__user=user)
         if invite:
             visible |= Q(invite_token=invite)
         return self.filter(visible).distinct()
@@ -47,6 +50,13 @@ class Table(models.Model):
         help_text="Seconds each turn may take before the seat's default action is played for it; empty: no clock.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A finished game's outcome, recorded from its events by games.history the first time it is asked
+    # for (a record, not game truth: the event log stays the truth).
+    finished_at = models.DateTimeField(null=True, blank=True, help_text="When the game's last event was written.")
+    result = models.JSONField(
+        null=True, blank=True,
+        help_text='A finished game\'s outcome: {"winners": [seats], "abandoned": bool} (no winner: a draw or abandoned).',
+    )
 
     objects = TableQuerySet.as_manager()
 

@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from games import commands
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
+from games.in_play import games_in_play
 from games.models import Table
 from games.live import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
 from games.seat_view import seat_names, view_for_seat
@@ -45,6 +46,7 @@ def table_context(snap, user):
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
+        "signed_in": user.is_authenticated,  # a visitor without an account only watches
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
@@ -99,24 +101,25 @@ def render_refusal(message):
 
 
 def lobby_context(user):
+    """The lobby's lists for ``user``: open tables and the games in play for anyone, and a logged-in
+    user's own tables."""
     open_tables = (
         Table.objects.filter(status=Table.Status.OPEN, private=False)
-        .exclude(seats__user=user)
         .select_related("host")
         .prefetch_related("seats")
     )
-    mine = Table.objects.filter(seats__user=user).select_related("host").prefetch_related("seats")
-    watchable = (
-        Table.objects.filter(status=Table.Status.RUNNING, private=False)
-        .exclude(seats__user=user)
-        .select_related("host")
-    )
+    if user.is_authenticated:
+        open_tables = open_tables.exclude(seats__user=user)
+        mine = Table.objects.filter(seats__user=user).select_related("host").prefetch_related("seats")
+    else:
+        mine = Table.objects.none()
     return {
         "open_tables": open_tables[:50],
         "my_tables": mine.exclude(status=Table.Status.FINISHED)[:50],
         "finished_tables": mine.filter(status=Table.Status.FINISHED)[:20],
-        "watchable_tables": watchable[:20],
+        "games_in_play": games_in_play(),
         "games": [get_engine(name) for name in GAMES],
+        "user": user,
     }
 
 

@@ -11,8 +11,8 @@ from games.errors import NotFound, TableError
 from games.models import TURN_CLOCK_CHOICES, Table
 
 
-@login_required
 def lobby_page(request):
+    """Anyone may see the lobby (its open tables and the games in play); creating and joining need a log-in."""
     return render(request, "games/lobby.html",
                   {**rendering.lobby_context(request.user), "turn_clocks": TURN_CLOCK_CHOICES})
 
@@ -59,14 +59,14 @@ def _turn_clock_from_form(data):
     return int(raw) if raw.isdigit() else raw
 
 
-@login_required
 def table_page(request, table_id):
+    """A seat's table, or a watcher's: anyone may watch a public table, and a private one with its invite."""
     table = _visible(request, table_id)
     return render(request, "games/table.html", rendering.table_context(live.snapshot(table), request.user))
 
 
-@login_required
 def invite(request, token):
+    """The invite is kept in the session (through a log-in too): its holder may watch the table, and join."""
     table = get_object_or_404(Table, invite_token=token)
     rendering.remember_invite(request.session, table)
     return redirect("table", table_id=table.id)

@@ -1,6 +1,6 @@
 """REST endpoints: thin wrappers over games.lobby, games.commands and games.seat_view."""
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -49,11 +49,21 @@ def answers(success, *refusals):
     return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, 429, 503, *refusals)}}
 
 
+class ReadsForAnyone(permissions.BasePermission):
+    """Anyone may read what a watcher may (public tables, a private one with its invite); writing needs a
+    log-in (401 with the Basic challenge otherwise)."""
+
+    def has_permission(self, request, view):
+        return request.method in permissions.SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+
+
 def _table(request, table_id, invite=None):
     return lobby.find_table(request.user, table_id, invite or request.query_params.get("invite"))
 
 
 class TableList(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(
         responses=answers({200: TableSerializer(many=True)}),
         parameters=[OpenApiParameter(
@@ -77,6 +87,8 @@ class TableList(APIView):
 
 
 class TableDetail(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(responses=answers({200: TableSerializer}, 404), parameters=[INVITE], summary="One table")
     def get(self, request, table_id):
         return Response(TableSerializer(_table(request, table_id), context={"request": request}).data)
@@ -128,6 +140,8 @@ class StartTable(APIView):
 
 
 class TableView(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(
         responses=answers({200: SeatViewSerializer}, 404), parameters=[INVITE], summary="Your view of the game"
     )
@@ -154,6 +168,8 @@ class TableCommands(APIView):
 
 
 class TableEvents(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(
         responses=answers({200: EventSerializer(many=True)}, 404),
         parameters=[INVITE],

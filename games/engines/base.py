@@ -100,6 +100,17 @@ class Engine:
     def is_over(self, state):
         raise NotImplementedError
 
+    def progress(self, state):
+        """How far along a started game is, as a short phrase anyone may read ("round 2 of 5"): the
+        lobby's games in play show it. Seats as "{seat:N}"; nothing hidden. "" when a game says nothing."""
+        return ""
+
+    def winners(self, state):
+        """The seats that won a finished game: none after a draw or an abandoned game. By default the
+        view's ``winner`` (one seat, or null)."""
+        winner = self.view(state, None).get("winner")
+        return [winner] if winner is not None else []
+
     # --- shared ------------------------------------------------------------
     @property
     def seat_choices(self):
@@ -169,8 +180,8 @@ class RulesEngine(Engine):
 
     ``deal.start``, ``evolve.evolve``, ``decide.COMMANDS`` (the command table), ``view.view``,
     ``view.redact_event``, ``legal.legal_commands`` and, if the game has one, ``decide.turn_refusal``,
-    ``legal.offered_commands``, ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now``
-    (given the state and the engine's ``host_commands``). A state has ``over`` and ``players``.
+    ``legal.offered_commands``, ``legal.board_commands``, ``legal.timers``, ``legal.host_commands_now``
+    (given the state and the engine's ``host_commands``) and ``view.progress``. A state has ``over`` and ``players``.
     """
 
     def __init__(self, *, deal, evolve, decide, view, legal):
@@ -214,6 +225,10 @@ class RulesEngine(Engine):
 
     def is_over(self, state):
         return state is not None and state.over
+
+    def progress(self, state):
+        progress = getattr(self._view, "progress", None)
+        return progress(state) if progress and state is not None else super().progress(state)
 
 
 # --- seats in sentences --------------------------------------------------------------------------

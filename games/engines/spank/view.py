@@ -73,3 +73,8 @@ def redact_event(event, seat):
 
 _PUBLIC_EVENTS = (frozenset({"scored", "won", "discarded", "spanked", "moved", "retired", "placed"})
                   | turn_clock.EVENT_TYPES)
+
+
+def progress(state):
+    """How far along the game is, for the lobby: the turn, and the best score against the target."""
+    return f"turn {max(state.turn, 1)}, best score {max(state.scores)} of {TARGET}"

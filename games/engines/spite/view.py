@@ -255,3 +255,8 @@ def _redact_swap(event, seat):
         "from_deck": len(event["from_deck"]),
         "discarded": list(event["discarded"]),
     }
+
+
+def progress(state):
+    """How far along the match is, for the lobby: the round being played (or the last one)."""
+    return f"round {max(state.round, 1)} of {state.options.rounds}"

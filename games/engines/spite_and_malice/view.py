@@ -90,3 +90,9 @@ def _redact_deal(event, seat):
     redacted = as_count(deal_without_other_hands(event, seat), "draw_pile", "draw_count")
     redacted["win_piles"] = [{"top": pile[0], "count": len(pile)} for pile in event["win_piles"]]
     return redacted
+
+
+def progress(state):
+    """How far along the game is, for the lobby: the turn, and the fewest win cards any seat has left."""
+    left = min(len(pile) for pile in state.win_piles)
+    return f"turn {state.turn}, the leader has {left} win card{'' if left == 1 else 's'} left"
