@@ -35,6 +35,7 @@ class TestReplayInTheBrowser(BrowserTestCase):
             at(step)
         page.keyboard.press("ArrowLeft")
         at(2)
+        expect(page.locator("#replay-announce")).to_have_text(f"2. {line(engine, log[1], 1)}")  # read out
         page.keyboard.press("End")
         at(len(log))
         expect(page.locator(".game-over")).to_be_visible()

@@ -30,6 +30,8 @@ async function show(url, push) {
   const focused = document.activeElement && document.activeElement.id;
   live().replaceWith(fresh);
   document.title = page.title;
+  const announce = document.getElementById("replay-announce");
+  if (announce) announce.textContent = fresh.querySelector("#replay-move").textContent;
   if (push) window.history.pushState({ replay: true }, "", url);
   const again = focused && document.getElementById(focused);
   if (again) again.focus();
