@@ -46,7 +46,7 @@ def perspective(table, raw):
     raw = OPEN if raw in (None, "") else str(raw)
     if raw == OPEN:
         return Perspective(None, True)
-    if raw.isdigit() and raw.isascii() and int(raw) < table.seat_count:
+    if _whole_number(raw) and int(raw) < table.seat_count:
         return Perspective(int(raw), False)
     seats = f"0 to {table.seat_count - 1}" if table.seat_count > 1 else "0"
     raise BadRequest(f"\"as\" must be \"open\" (every hand shown) or a seat number ({seats}), not {raw[:20]!r}.")
@@ -61,9 +61,14 @@ def step_number(raw, last):
     if raw in (None, ""):
         return 0
     raw = str(raw)
-    if not (raw.isdigit() and raw.isascii()) or int(raw) > last:
+    if not _whole_number(raw) or int(raw) > last:
         raise BadRequest(f"\"step\" must be a whole number from 0 to {last}, not {raw[:20]!r}.")
     return int(raw)
+
+
+def _whole_number(raw):
+    """Digits only, and few enough that ``int`` takes them at once (Python refuses thousands of digits)."""
+    return raw.isascii() and raw.isdigit() and len(raw) <= 9
 
 
 def at_step(table, step, seen_as, last=None, names=None):

@@ -81,7 +81,8 @@ def test_an_unstarted_table_has_no_replay(make_user):
 
 @pytest.mark.parametrize("query, words", [
     ("step=-1", '"step" must be a whole number from 0 to'), ("step=100000", '"step" must be'),
-    ("step=two", '"step" must be'), ("step=%EF%BC%91", '"step" must be'),
+    ("step=two", '"step" must be'), ("step=%EF%BC%91", '"step" must be'), ("step=" + "9" * 5000, '"step" must be'),
+    ("as=" + "1" * 5000, '"as" must be'),
     ("as=9", '"as" must be "open"'), ("as=ben", '"as" must be'), ("as=%00", '"as" must be'),
 ])
 def test_a_bad_step_or_perspective_is_a_400_that_says_why(query, words, make_user):
