@@ -3,6 +3,7 @@ path (players' commands, staff's overturns, the system's timers), and after ever
 seat was sent (seat_view.view_for_seat, what the live table and the API send) and the events as each seat
 could read them (seat_view.visible_events) are recorded. Then, for every step and every perspective, the
 replay is compared with them, and with a fold of the log from the start."""
+import json
 import random
 
 import pytest
@@ -60,7 +61,7 @@ def next_command(engine, profile, state, rng):
         found = _spite_extra(state, rng, rng.random())
         if found and found[1]["type"] != "join":
             return found
-    seats = acting_seats(engine, state)
+    seats = {seat: sorted(legal, key=json.dumps) for seat, legal in acting_seats(engine, state).items()}
     seat = rng.choice(sorted(seats))
     if engine.name == "spite" and seat == state.to_move and state.reward is None and rng.random() < 0.2:
         return seat, _any_play(state, seat, rng)
