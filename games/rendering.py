@@ -3,11 +3,12 @@
 Every fragment carries ids that htmx swaps in place (out-of-band swaps).
 """
 import math
+import re
 import time
 
 from django.template.loader import render_to_string
 
-from games import commands
+from games import commands, move_log
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.in_play import games_in_play
@@ -49,9 +50,32 @@ def table_context(snap, user):
         "signed_in": user.is_authenticated,  # a visitor without an account only watches
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
+        "move_log": live_log(snap, seat, names, view),
+        "last_places": last_places(game.engine, snap.recent),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
         **clocks_context(snap.deadlines, view),
     }
+
+
+def live_log(snap, seat, names, view):
+    """The move log's lines for ``seat`` (None: a watcher's, the public lines), newest first; every card
+    shown once the game is over, as with the event list."""
+    over = bool(view and view.get("over"))
+    lines = move_log.describe(snap.table, snap.recent, seat=seat, open=over, names=names)
+    return [line for line in reversed(lines) if line["text"]]
+
+
+PLACE_NAME = re.compile(r"[a-z]+(?:-[0-9]+)*")
+
+
+def last_places(engine, events):
+    """The board places the latest event that changed any (of ``events``, oldest first) changed, for the
+    page to mark: data-place names, as the engine gives them (``Engine.places``)."""
+    for event in reversed(events):
+        places = [place for place in engine.places(event.payload) if PLACE_NAME.fullmatch(place)]
+        if places:
+            return list(dict.fromkeys(places))
+    return []
 
 
 def clocks_context(deadlines, view):

@@ -260,3 +260,8 @@ def _redact_swap(event, seat):
 def progress(state):
     """How far along the match is, for the lobby: the round being played (or the last one)."""
     return f"round {max(state.round, 1)} of {state.options.rounds}"
+
+
+def places(event):
+    """The board places an event changed (the template's data-place names): a play in the trick."""
+    return [f"play-{event['id']}"] if event.get("type") in ("played", "played_fake_down") else []

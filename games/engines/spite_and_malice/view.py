@@ -96,3 +96,17 @@ def progress(state):
     """How far along the game is, for the lobby: the turn, and the fewest win cards any seat has left."""
     left = min(len(pile) for pile in state.win_piles)
     return f"turn {state.turn}, the leader has {left} win card{'' if left == 1 else 's'} left"
+
+
+def places(event):
+    """The board places an event changed (the template's data-place names): play piles, discard piles, win piles."""
+    kind = event.get("type")
+    if kind == "played":
+        source = {"win": [f"win-{event['seat']}"], "discard": [f"discard-{event['seat']}-{event.get('pile')}"]}
+        return [f"pile-{event['to']}", *source.get(event["from"], [])]
+    if kind == "pile_retired":
+        return [f"pile-{event['slot']}"]
+    if kind == "turn_ended":
+        piles = [fill["pile"] for fill in event["fills"]] + ([event["discard"]["pile"]] if event["discard"] else [])
+        return [f"discard-{event['seat']}-{pile}" for pile in piles]
+    return []
