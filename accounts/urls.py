@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path, reverse_lazy
+from django.urls import path, re_path, reverse_lazy
 
 from . import views
 from .forms import PasswordChangeForm
@@ -10,6 +10,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("profile/", views.profile, name="profile"),
     path("profile/preferences/", views.preferences, name="preferences"),
+    # What a username is made of (Django's username validator): anything else never reaches the database.
+    re_path(r"^players/(?P<username>[\w.@+-]{1,150})/$", views.player, name="player"),
     path(
         "password/",
         auth_views.PasswordChangeView.as_view(

@@ -2,12 +2,15 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render, resolve_url
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.views.decorators.http import require_POST
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from games import history
+
 from . import passwords
 from .forms import DisplayNameForm, LoginForm, PreferencesForm, SignUpForm
+from .models import User
 from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
 
 
@@ -68,12 +71,14 @@ def _refused(response, refusal):
 
 @login_required
 def profile(request):
+    """Your account: your display name, and every game you finished (private ones too) with your statistics."""
     form = DisplayNameForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "Display name saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form, "preferences_form": PreferencesForm(instance=request.user)})
+    return render(request, "accounts/profile.html", {"form": form, "preferences_form": PreferencesForm(instance=request.user),
+                                                     **_history(request.user, public_only=False)})
 
 
 @login_required
@@ -85,3 +90,14 @@ def preferences(request):
         form.save()
         messages.success(request, "Preferences saved.")
     return redirect("profile")
+
+
+def player(request, username):
+    """Anyone's public page: their finished public games and statistics (their private games are theirs alone)."""
+    shown = get_object_or_404(User, username=username, is_active=True)
+    return render(request, "accounts/player.html", {"player": shown, **_history(shown, public_only=True)})
+
+
+def _history(user, public_only):
+    return {"finished_games": history.finished_games(user, public_only),
+            "statistics": history.statistics(user, public_only)}

@@ -24,25 +24,32 @@ POLICY_VIOLATION = 1008  # kept on sending faster than allowed
 MESSAGE_TOO_BIG = 1009
 
 SLOW_DOWN = "You are sending faster than the table takes commands; wait a moment and try again."
+WATCHING_ONLY = "You are watching without an account, so you cannot play here; log in and take a seat to play."
 
 
 class PlayerConsumer(AsyncWebsocketConsumer):
-    """A logged-in user's socket: frames within the limits, closed when its session ends (log out)."""
+    """A user's socket: frames within the limits, closed when its session ends (log out).
+
+    A visitor without an account may watch (``anyone_may_watch``): its socket follows the same
+    groups but no user's, and it can send no command.
+    """
 
     groups_joined = ()
+    anyone_may_watch = False
 
     async def connect(self):
         self.user = self.scope["user"]
-        if not self.user.is_authenticated:
+        if not self.user.is_authenticated and not self.anyone_may_watch:
             await self.close(code=NOT_LOGGED_IN)
             return
         self.frame_rate = frame_limits.FrameRate.from_settings()
         self.pong_rate = heartbeats.pong_rate()
-        await self._join(broadcast.user_group(self.user.pk))
+        if self.user.is_authenticated:
+            await self._join(broadcast.user_group(self.user.pk))
         await self.joined()
 
     async def joined(self):
-        """The user is logged in: join what the socket follows, accept (or close) it."""
+        """The user may use this socket: join what it follows, accept (or close) it."""
         raise NotImplementedError
 
     async def disconnect(self, code):
@@ -88,9 +95,13 @@ class PlayerConsumer(AsyncWebsocketConsumer):
 
 
 class TableConsumer(PlayerConsumer):
+    """A table's live view: a seat's, or a watcher's (seat None), anyone's for a public table and,
+    with the invite in the session, a private one's."""
+
     table = None
     table_id = None
     shown = None  # the snapshot this connection was last shown
+    anyone_may_watch = True
 
     async def joined(self):
         table_id = self.scope["url_route"]["kwargs"]["table_id"]
@@ -116,6 +127,9 @@ class TableConsumer(PlayerConsumer):
         await super().disconnect(code)
 
     async def frame(self, text_data):
+        if not self.user.is_authenticated:
+            await self.send(text_data=rendering.render_refusal(WATCHING_ONLY))
+            return
         try:
             message = parse_client_json(text_data or "")
             if isinstance(message, dict) and "chat" in message and "command" not in message:
@@ -164,6 +178,8 @@ class TableConsumer(PlayerConsumer):
 
 
 class LobbyConsumer(PlayerConsumer):
+    anyone_may_watch = True  # the lobby lists public tables and the games in play to anyone
+
     async def joined(self):
         await self._join(broadcast.LOBBY_GROUP)
         await self.accept()

@@ -23,7 +23,8 @@ from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import connections
 
-from games import announcements, game_state
+from events import store
+from games import game_state
 from games.models import Table
 from games.timers import active_deadlines
 
@@ -36,6 +37,8 @@ NOW_PLACEHOLDER = "cardroom-now-ms-placeholder"
 def for_connection(html, csrf_token):
     """A shared rendering made this connection's: its CSRF token, and the clock as it is sent."""
     return html.replace(CSRF_PLACEHOLDER, csrf_token).replace(NOW_PLACEHOLDER, str(int(time.time() * 1000)))
+
+LOG_EVENTS = 30  # the latest events a live table's move log shows
 
 _threads = None
 
@@ -75,8 +78,8 @@ class Snapshot:
     game: game_state.Game
     deadlines: list
     cause: str | None = None  # the broadcast it was read for, so one broadcast reads it once
-    recent: list = field(default_factory=list)  # the last few stored events, for games.announcements
     renders: dict = field(default_factory=dict)  # viewer key -> HTML
+    recent: tuple = ()  # the latest stored events (LOG_EVENTS at most), for the move log and announcements
 
     @property
     def version(self):
@@ -91,17 +94,30 @@ class Snapshot:
         return self.seats.get(user.pk)
 
     def viewer(self, user):
-        """What a rendering depends on besides the snapshot: the seat, and whether it is the host's."""
-        return self.seat_of(user), user.pk == self.table.host_id
+        """What a rendering depends on besides the snapshot: the seat, whether it is the host's, and
+        whether the viewer has an account (a visitor without one is offered a log-in, not a seat)."""
+        return self.seat_of(user), user.pk == self.table.host_id, user.is_authenticated
 
 
-def snapshot(table, seated=None):
-    """A snapshot of ``table`` as stored now (``seated``: its seats, when they are known unchanged)."""
+def snapshot(table, seated=None, known=()):
+    """A snapshot of ``table`` as stored now (``seated``: its seats, when they are known unchanged;
+    ``known``: the latest events an older snapshot holds, not read again)."""
     game = game_state.load(table)
     if seated is None:
         seated = table.seated_users()
     return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [],
-                    recent=announcements.recent_events(table, game.version))
+                    recent=recent_events(table, game.version, known))
+
+
+def recent_events(table, version, known=()):
+    """The table's latest events up to ``version``, LOG_EVENTS at most, oldest first; of them only
+    those after ``known`` (the latest events read before, in order) are read."""
+    first = max(0, version - LOG_EVENTS)  # the events after this version are wanted
+    kept = tuple(event for event in known if first < event.version <= version)
+    after = kept[-1].version if kept else first
+    if version <= after:
+        return kept
+    return kept + tuple(store.read(table.stream, after=after, upto=version, game=table.game))
 
 
 def _timed(table, game):
@@ -151,12 +167,13 @@ async def _read(live, table_id, seating, cause):
         known = live.snapshot
         game = None if known is None or seating else game_state.cached(known.table, known.version + 1)
         if game is not None and not _timed(known.table, game):
-            new = Snapshot(known.table, known.seated, game, [])  # this process made the move: no state read
-            new.recent = await in_thread(announcements.recent_events)(known.table, game.version)
+            # This process made the move: the game is not read again, only its new events (the move log).
+            recent = await in_thread(recent_events)(known.table, game.version, known.recent)
+            new = Snapshot(known.table, known.seated, game, [], recent=recent)
         elif known is None or seating:
             new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()
         else:
-            new = await in_thread(snapshot)(known.table, known.seated)
+            new = await in_thread(snapshot)(known.table, known.seated, known.recent)
         new.cause = cause
         if live.snapshot is None or seating or new.version >= live.snapshot.version:
             live.snapshot = new

@@ -15,8 +15,11 @@ def new_invite_token():
 
 class TableQuerySet(models.QuerySet):
     def visible_to(self, user, invite=None):
-        """Public tables, tables the user hosts or sits at or is offered a rematch at, and the one its invite names."""
-        visible = Q(private=False) | Q(host=user) | Q(seats__user=user) | Q(awaiting=user)
+        """Public tables, tables the user hosts or sits at or is offered a rematch at, and the one its invite
+        names (a visitor without an account, ``user`` anonymous, sees public tables and the one its invite names)."""
+        visible = Q(private=False)
+        if getattr(user, "is_authenticated", False):
+            visible |= Q(host=user) | Q(seats__user=user) | Q(awaiting=user)
         if invite:
             visible |= Q(invite_token=invite)
         return self.filter(visible).distinct()
@@ -64,6 +67,13 @@ class Table(models.Model):
     # (they may take their old seats, or decline; games.rematch).
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
     awaiting = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="rematch_offers")
+    # A finished game's outcome, recorded from its events by games.history the first time it is asked
+    # for (a record, not game truth: the event log stays the truth).
+    finished_at = models.DateTimeField(null=True, blank=True, help_text="When the game's last event was written.")
+    result = models.JSONField(
+        null=True, blank=True,
+        help_text='A finished game\'s outcome: {"winners": [seats], "abandoned": bool} (no winner: a draw or abandoned).',
+    )
 
     objects = TableQuerySet.as_manager()
 

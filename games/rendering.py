@@ -3,13 +3,15 @@
 Every fragment carries ids that htmx swaps in place (out-of-band swaps).
 """
 import math
+import re
 import time
 
 from django.template.loader import render_to_string
 
-from games import announcements, commands, rematch
+from games import announcements, commands, move_log, rematch
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
+from games.in_play import games_in_play
 from games.models import Table
 from games.live import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
 from games.bots import FAIR as FAIR_BOTS
@@ -52,8 +54,11 @@ def table_context(snap, user):
         "bot_levels": BOT_LEVELS if table.game in FAIR_BOTS else (),
         "bot_seats": _bot_seats_before_start(table),
         "seat_actions": seat_actions,
+        "signed_in": user.is_authenticated,  # a visitor without an account only watches
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
+        "move_log": live_log(snap, seat, names, view),
+        "last_places": last_places(game.engine, snap.recent),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
         "bot_played_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else [])
                              if p.get("with_bot")],
@@ -67,6 +72,25 @@ def _bot_seats_before_start(table):
     if table.status != Table.Status.OPEN:
         return set()
     return set(table.seats.exclude(bot="").values_list("number", flat=True))
+def live_log(snap, seat, names, view):
+    """The move log's lines for ``seat`` (None: a watcher's, the public lines), newest first; every card
+    shown once the game is over, as with the event list."""
+    over = bool(view and view.get("over"))
+    lines = move_log.describe(snap.table, snap.recent, seat=seat, open=over, names=names)
+    return [line for line in reversed(lines) if line["text"]]
+
+
+PLACE_NAME = re.compile(r"[a-z]+(?:-[0-9]+)*")
+
+
+def last_places(engine, events):
+    """The board places the latest event that changed any (of ``events``, oldest first) changed, for the
+    page to mark: data-place names, as the engine gives them (``Engine.places``)."""
+    for event in reversed(events):
+        places = [place for place in engine.places(event.payload) if PLACE_NAME.fullmatch(place)]
+        if places:
+            return list(dict.fromkeys(places))
+    return []
 
 
 def clocks_context(deadlines, view):
@@ -116,21 +140,27 @@ def render_refusal(message):
 
 
 def lobby_context(user, game=None):
-    """The lobby's lists for ``user``; only ``game``'s tables when it names a registered game."""
+    """The lobby's lists for ``user``: open tables and the games in play for anyone, a logged-in user's own
+    tables and rematch offers too; only ``game``'s tables when it names a registered game."""
     game = game if game in GAMES else None
     tables = Table.objects.filter(game=game) if game else Table.objects.all()
     tables = tables.select_related("host").prefetch_related("seats__user", "awaiting")
-    open_tables = tables.filter(status=Table.Status.OPEN, private=False).exclude(seats__user=user)
-    mine = tables.filter(seats__user=user)
-    watchable = tables.filter(status=Table.Status.RUNNING, private=False).exclude(seats__user=user)
+    open_tables = tables.filter(status=Table.Status.OPEN, private=False)
+    if user.is_authenticated:
+        open_tables = open_tables.exclude(seats__user=user)
+        mine = tables.filter(seats__user=user)
+        offers = tables.filter(status=Table.Status.OPEN, awaiting=user)
+    else:
+        mine = offers = Table.objects.none()
     return {
         "open_tables": open_tables[:50],
         "my_tables": mine.filter(status__in=(Table.Status.OPEN, Table.Status.RUNNING))[:50],
         "finished_tables": mine.filter(status=Table.Status.FINISHED)[:20],
-        "watchable_tables": watchable[:20],
-        "rematch_offers": tables.filter(status=Table.Status.OPEN, awaiting=user)[:20],
+        "rematch_offers": offers[:20],
+        "games_in_play": games_in_play(game),
         "games": [get_engine(name) for name in GAMES],
         "game_filter": game,
+        "user": user,
     }
 
 

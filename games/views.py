@@ -5,14 +5,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import bot_seats, live, lobby, rendering
+from games import bot_seats, live, lobby, rendering, replay, replay_rendering
 from games.engines import get_engine
 from games.errors import NotFound, TableError
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, TURN_CLOCK_CHOICES, Table
 
 
-@login_required
 def lobby_page(request):
+    """Anyone may see the lobby (its open tables and the games in play); creating and joining need a log-in."""
     context = rendering.lobby_context(request.user, request.GET.get("game"))
     return render(request, "games/lobby.html",
                   {**context, "turn_clocks": TURN_CLOCK_CHOICES, "name_max_length": TABLE_NAME_MAX_LENGTH,
@@ -70,14 +70,29 @@ def _bot_delay_from_form(data):
     return int(raw) if raw.isdigit() else raw
 
 
-@login_required
 def table_page(request, table_id):
+    """A seat's table, or a watcher's: anyone may watch a public table, and a private one with its invite."""
     table = _visible(request, table_id)
     return render(request, "games/table.html", rendering.table_context(live.snapshot(table), request.user))
 
 
 @login_required
+def replay_page(request, table_id):
+    """A finished game step by step (games.replay): ?step=n&as=open or as=<seat number>."""
+    table = _visible(request, table_id)
+    try:
+        replay.require_replayable(table, request.user)
+        seen_as = replay.perspective(table, request.GET.get("as"))
+        last = replay.last_step(table)
+        step = replay.step_number(request.GET.get("step"), last)
+    except TableError as error:
+        return render(request, "games/replay_refused.html", {"table": table, "message": error.message},
+                      status=error.status)
+    return render(request, "games/replay.html", replay_rendering.replay_context(table, seen_as, step, last))
+
+
 def invite(request, token):
+    """The invite is kept in the session (through a log-in too): its holder may watch the table, and join."""
     table = get_object_or_404(Table, invite_token=token)
     rendering.remember_invite(request.session, table)
     return redirect("table", table_id=table.id)

@@ -3,6 +3,7 @@ players, with the turn clock running out now and then (timeouts, absent seats, t
 Spite's table mode, plays that break rules, misplay calls (right and wrong), countdowns, late joiners and staff
 overturning rulings, so that every kind of event turns up."""
 import functools
+import json
 import random
 
 from contract.play import acting_seats
@@ -41,7 +42,7 @@ def _next_command(engine, profile, state, rng, sleepy):
     carries on, now and then abandons."""
     roll = rng.random()
     clock = state.clock
-    if clock.absent and roll < 0.03:
+    if clock.absent and roll < 0.06:
         return None, {"type": "abandon"}
     if clock.absent - clock.carried and roll < 0.5:
         return None, {"type": "carry_on"}
@@ -51,8 +52,8 @@ def _next_command(engine, profile, state, rng, sleepy):
         found = _spite_extra(state, rng, roll)
         if found:
             return found
-    seats = acting_seats(engine, state)
-    seat = rng.choice(sorted(seats))
+    seats = {seat: sorted(legal, key=json.dumps) for seat, legal in acting_seats(engine, state).items()}
+    seat = rng.choice(sorted(seats))  # (sorted: the same game whatever order the engine lists commands in)
     if engine.name == "spite" and seat == state.to_move and state.reward is None and rng.random() < 0.2:
         return seat, _any_play(state, seat, rng)
     declines = [command for command in seats[seat] if command["type"] == "decline"]

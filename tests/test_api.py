@@ -4,6 +4,8 @@ import uuid
 import pytest
 
 from api_helpers import client_for, command, create_table, view
+from games import lobby
+from games.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +33,16 @@ def test_create_table_with_bad_setup_is_400_with_a_reason(alice, body, sentence)
     assert sentence in str(response.json())
 
 
-def test_anonymous_requests_are_refused(client):
-    assert client.get("/api/tables/").status_code in (401, 403)
+def test_anonymous_writes_are_refused_with_the_basic_challenge(client, alice, bob):
+    table = lobby.create_table(alice, "spank", 2)
+    attempts = [("/api/tables/", {"game": "spank", "seat_count": 2})] + [
+        (f"/api/tables/{table.id}/{action}/", body) for action, body in
+        (("join", {}), ("leave", {}), ("start", {}), ("commands", {"command": {"type": "end_turn"}, "expected_version": 0}))]
+    for path, body in attempts:
+        response = client.post(path, body, content_type="application/json")
+        assert response.status_code == 401, path
+        assert response["WWW-Authenticate"].startswith("Basic") and response.json()["detail"]
+    assert Table.objects.count() == 1 and table.seats.count() == 1
 
 
 def test_lobby_list_shows_public_tables_and_hides_private_ones(alice, bob):

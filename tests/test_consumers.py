@@ -9,7 +9,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from games import game_state, lobby
-from games.consumers import NO_SUCH_TABLE, NOT_LOGGED_IN
+from games.consumers import NO_SUCH_TABLE
 from games.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -115,11 +115,10 @@ async def test_a_stale_version_refuses_and_resyncs_the_sender(alice, bob):
     await idle.disconnect()
 
 
-async def test_anonymous_and_unseen_tables_are_closed(alice, bob, carol):
-
+async def test_unseen_tables_are_closed_for_anyone_without_the_invite(alice, bob, carol):
     table = await sync_to_async(_started_table)(alice, bob, True)
     ws, connected, code = await _connect(AnonymousUser(), table)
-    assert not connected and code == NOT_LOGGED_IN
+    assert not connected and code == NO_SUCH_TABLE
     ws, connected, code = await _connect(carol, table)
     assert not connected and code == NO_SUCH_TABLE
     ws, connected, _ = await _connect(carol, table, invite=table.invite_token)
@@ -138,8 +137,19 @@ async def test_the_lobby_updates_live_when_a_table_opens(alice, bob):
     await communicator.disconnect()
 
 
-async def test_the_lobby_refuses_anonymous_sockets():
+async def test_the_lobby_updates_live_for_a_visitor_without_an_account_too(alice, bob):
     communicator = WebsocketCommunicator(application, "/ws/lobby/")
-    communicator.scope["user"] = AnonymousUser()
-    connected, code = await communicator.connect()
-    assert not connected and code == NOT_LOGGED_IN
+    communicator.scope["user"], communicator.scope["session"] = AnonymousUser(), {}
+    connected, _ = await communicator.connect()
+    assert connected
+    table = await sync_to_async(lobby.create_table)(alice, "spank", 2)
+    html = await communicator.receive_from(timeout=10)
+    assert 'id="lobby-tables"' in html and f"/tables/{table.id}/" in html and "Your tables" not in html
+    await sync_to_async(lobby.join_table)(table, bob)
+    await sync_to_async(lobby.start_table)(table, alice)
+    while True:  # a frame for the join, then one for the start
+        in_play = (await communicator.receive_from(timeout=10)).split("Games in play", 1)[1]
+        if f"/tables/{table.id}/" in in_play:
+            break
+    assert "Alice, Bob" in in_play and "turn 1" in in_play
+    await communicator.disconnect()

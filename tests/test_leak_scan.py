@@ -1,7 +1,8 @@
-"""The leak scan: whole games of every game, with every seat and a watcher (and staff, in Spite), and every
-payload each of them receives (websocket frames, the REST view and command answers, the event log, the
-table list and detail, the table page and the lobby) checked for card codes that recipient may not know,
-and for the secret salt of any deal's commitment (docs/fair-deals.md), revealed only once the game is over.
+"""The leak scan: whole games of every game, with every seat, a watcher, a visitor without an account (and
+staff, in Spite), and every payload each of them receives (websocket frames, the REST view and command
+answers, the event log, the table list and detail, the table page and the lobby) checked for card codes that
+recipient may not know, and for the secret salt of any deal's commitment (docs/fair-deals.md), revealed only
+once the game is over.
 
 What a recipient may know is worked out here from the full game state, not from the engines' views (they
 are what is being checked): its own cards, everything face up on the table, and what it knew before.
@@ -17,7 +18,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
+from rest_framework.test import APIClient
 
 from api_helpers import client_for
 from events import store
@@ -132,6 +135,16 @@ def _where_in(payload, codes):
 
 # --- driving a game -------------------------------------------------------------------------------------
 
+WATCHERS = ("watcher", "visitor")
+
+
+def _offered(html):
+    """The legal commands and board targets a table rendering carries."""
+    found = [json.loads(re.search(f'<script id="{name}" type="application/json">(.*?)</script>', html, re.S)[1])
+             for name in ("legal-commands", "board-targets")]
+    return found[0], found[1]
+
+
 def _version_of(html):
     return int(re.search(r'id="table-live"[^>]*data-version="(\d+)"', html).group(1))
 
@@ -139,9 +152,10 @@ def _version_of(html):
 class Recipient:
     def __init__(self, name, user, seat):
         self.name, self.user, self.seat = name, user, seat
-        self.api = client_for(user)
+        self.api = client_for(user) if user.is_authenticated else APIClient()
         self.browser = Client()
-        self.browser.force_login(user)
+        if user.is_authenticated:
+            self.browser.force_login(user)
 
 
 def _setup(game, seats, options, make_user):
@@ -152,6 +166,7 @@ def _setup(game, seats, options, make_user):
     lobby.start_table(table, users[0], rng=random.Random(7))
     people = [Recipient(f"seat {n}", user, n) for n, user in enumerate(users)]
     people.append(Recipient("watcher", make_user(f"{game[:5]}watcher"), None))
+    people.append(Recipient("visitor", AnonymousUser(), None))  # watching without an account
     staff = make_user(f"{game[:5]}staff")
     staff.is_staff = True
     staff.save()
@@ -192,6 +207,8 @@ async def _drain(sockets, knowledge, version):
                 continue
             seen = _version_of(frame)
             knowledge.check(name, seen, frame, "a websocket frame")
+            if name in WATCHERS:  # nothing tells a watcher what could be played
+                assert _offered(frame) == ([], {"targets": {}, "commands": {}, "playable": []}), frame[:300]
             if seen >= version:
                 break
 
@@ -200,6 +217,8 @@ def _check_http(table, people, knowledge, version, full):
     for person in people:
         response = person.api.get(f"/api/tables/{table.id}/view/")
         assert response.status_code == 200
+        if person.name in WATCHERS:
+            assert response.json()["legal_commands"] == [] and response.json()["host_commands"] == []
         knowledge.check(person.name, response.json()["version"], response.json(), "the REST view")
         if not full:
             continue

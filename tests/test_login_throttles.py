@@ -71,7 +71,7 @@ def test_ten_failures_lock_the_account_before_any_hashing(client, alice, clock, 
     assert refused.status_code == 429 and int(refused["Retry-After"]) == 15 * 60
     assert "Too many failed log-ins" in refused.content.decode() and "15 minutes" in refused.content.decode()
     assert hashings == []
-    assert client.get("/lobby/").status_code == 302  # not logged in
+    assert client.get("/accounts/profile/").status_code == 302  # not logged in
 
 
 def test_the_account_lock_holds_across_addresses_and_lifts_after_the_lockout(client, alice, clock):
@@ -82,7 +82,7 @@ def test_the_account_lock_holds_across_addresses_and_lifts_after_the_lockout(cli
     assert log_in(client, "alice", address=ELSEWHERE).status_code == 429
     clock.advance(1)
     response = log_in(client, "alice", address=ELSEWHERE)
-    assert response.status_code == 302 and client.get("/lobby/").status_code == 200
+    assert response.status_code == 302 and client.get("/accounts/profile/").status_code == 200
 
 
 def test_the_address_lock_holds_across_accounts(client, alice, bob, clock):
@@ -132,9 +132,10 @@ def test_a_success_on_an_own_account_does_not_forgive_the_address(client, alice,
 
 # HTTP Basic on the API
 
-def test_an_anonymous_api_request_is_challenged_with_401(client):
-    response = client.get("/api/tables/")
+def test_an_anonymous_api_write_is_challenged_with_401(client):
+    response = client.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json")
     assert response.status_code == 401 and response["WWW-Authenticate"] == 'Basic realm="api"'
+    assert client.get("/api/tables/").status_code == 200  # reading is anyone's, as a watcher
 
 
 def test_a_wrong_basic_password_is_401_with_the_challenge(client, alice):

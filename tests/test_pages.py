@@ -11,17 +11,21 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-test-password"
 
 
-@pytest.mark.parametrize("url", ["/lobby/", "/accounts/profile/", "/accounts/password/"])
+@pytest.mark.parametrize("url", ["/accounts/profile/", "/accounts/password/"])
 def test_pages_that_need_a_login_redirect_to_it(client, url):
     response = client.get(url)
     assert response.status_code == 302
     assert response["Location"].startswith(f"/accounts/login/?next={url}")
 
 
-def test_table_page_needs_a_login(client, alice):
+@pytest.mark.parametrize("action", ["new", "join", "leave", "start"])
+def test_creating_joining_leaving_and_starting_need_a_login(client, alice, action):
     table = _create(client, alice)
     client.logout()
-    assert client.get(f"/tables/{table.id}/")["Location"].startswith("/accounts/login/")
+    url = "/tables/new/" if action == "new" else f"/tables/{table.id}/{action}/"
+    response = client.post(url, {"game": "spank", "seat_count": "2"})
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert Table.objects.count() == 1 and table.seats.count() == 1 and Table.objects.get().status == "open"
 
 
 def test_sign_up_logs_in_with_a_display_name(client):
@@ -48,7 +52,8 @@ def test_log_in_and_log_out(client, alice):
     assert response.status_code == 302 and response["Location"] == "/lobby/"
     assert client.get("/lobby/").status_code == 200
     assert client.post("/accounts/logout/").status_code == 302
-    assert client.get("/lobby/").status_code == 302
+    assert client.get("/accounts/profile/").status_code == 302
+    assert "Log in" in client.get("/lobby/").content.decode()  # the lobby is anyone's, to watch from
     bad = client.post("/accounts/login/", {"username": "alice", "password": "wrong"})
     assert bad.status_code == 200 and "correct username and password" in bad.content.decode()
 

@@ -67,9 +67,12 @@ async def test_logging_out_closes_that_sessions_sockets_and_no_other(alice, bob)
         output = await socket.receive_output(timeout=10)
         assert output == {"type": "websocket.close", "code": NOT_LOGGED_IN}
     assert await phone_table.receive_nothing(timeout=0.5)
-    # The logged-out browser cannot come back with its old cookie.
-    _, connected, code = await _connect(laptop, f"/ws/tables/{table.id}/")
-    assert not connected and code == NOT_LOGGED_IN
+    # The logged-out browser comes back with its old cookie as a watcher only: no seat, nothing to send.
+    watcher, connected, _ = await _connect(laptop, f"/ws/tables/{table.id}/")
+    assert connected
+    html = await watcher.receive_from(timeout=10)
+    assert 'data-seat=""' in html and _version_and_legal(html)[1] == []
+    await watcher.disconnect()
     await phone_table.disconnect()
 
 

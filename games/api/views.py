@@ -1,10 +1,10 @@
 """REST endpoints: thin wrappers over games.lobby, games.commands and games.seat_view."""
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import bot_seats, closing, commands, lobby, rematch, seat_view
+from games import bot_seats, closing, commands, lobby, rematch, replay, seat_view
 from games.engines import GAMES
 from games.models import Table
 
@@ -16,6 +16,8 @@ from .serializers import (
     ErrorSerializer,
     EventSerializer,
     JoinSerializer,
+    MoveSerializer,
+    ReplaySerializer,
     SeatViewSerializer,
     TableSerializer,
 )
@@ -51,11 +53,21 @@ def answers(success, *refusals):
     return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, 429, 503, *refusals)}}
 
 
+class ReadsForAnyone(permissions.BasePermission):
+    """Anyone may read what a watcher may (public tables, a private one with its invite); writing needs a
+    log-in (401 with the Basic challenge otherwise)."""
+
+    def has_permission(self, request, view):
+        return request.method in permissions.SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+
+
 def _table(request, table_id, invite=None):
     return lobby.find_table(request.user, table_id, invite or request.query_params.get("invite"))
 
 
 class TableList(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(
         responses=answers({200: TableSerializer(many=True)}),
         parameters=[
@@ -84,6 +96,8 @@ class TableList(APIView):
 
 
 class TableDetail(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(responses=answers({200: TableSerializer}, 404), parameters=[INVITE], summary="One table")
     def get(self, request, table_id):
         return Response(TableSerializer(_table(request, table_id), context={"request": request}).data)
@@ -211,6 +225,8 @@ class DeclineRematch(APIView):
 
 
 class TableView(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(
         responses=answers({200: SeatViewSerializer}, 404), parameters=[INVITE], summary="Your view of the game"
     )
@@ -237,6 +253,8 @@ class TableCommands(APIView):
 
 
 class TableEvents(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(
         responses=answers({200: EventSerializer(many=True)}, 404),
         parameters=[INVITE],
@@ -245,6 +263,50 @@ class TableEvents(APIView):
     def get(self, request, table_id):
         table = _table(request, table_id)
         return Response(EventSerializer(seat_view.visible_events(table, request.user), many=True).data)
+
+
+PERSPECTIVE = OpenApiParameter(
+    "as", str, pattern=r"^(open|[0-9]+)$", description=(
+        'The perspective: "open" (every hand shown; the default) or a seat number (that seat\'s view as it was '
+        "sent to the seat). A seat the table does not have: 400."))
+STEP = OpenApiParameter(
+    "step", int, description=(
+        "The board after the event with this version; 0 (the default) is before the first event. "
+        "Anything but a whole number from 0 to the last step: 400."))
+REPLAY_RULES = (
+    "Anyone who may see the table may replay its game once it is over; while it runs, only staff "
+    "(403 for anyone else, as before the start)."
+)
+
+
+class TableReplay(APIView):
+    @extend_schema(
+        responses=answers({200: ReplaySerializer}, 404), parameters=[STEP, PERSPECTIVE, INVITE],
+        summary="The game at one step of its replay, from a perspective", description=REPLAY_RULES,
+    )
+    def get(self, request, table_id):
+        table = _replayable(request, table_id)
+        seen_as = replay.perspective(table, request.query_params.get("as"))
+        last = replay.last_step(table)
+        step = replay.step_number(request.query_params.get("step"), last)
+        return Response(ReplaySerializer(replay.at_step(table, step, seen_as, last=last)).data)
+
+
+class TableReplayMoves(APIView):
+    @extend_schema(
+        responses=answers({200: MoveSerializer(many=True)}, 404), parameters=[PERSPECTIVE, INVITE],
+        summary="Every move of the game in words, from a perspective", description=REPLAY_RULES,
+    )
+    def get(self, request, table_id):
+        table = _replayable(request, table_id)
+        seen_as = replay.perspective(table, request.query_params.get("as"))
+        return Response(MoveSerializer(replay.moves(table, seen_as), many=True).data)
+
+
+def _replayable(request, table_id):
+    table = _table(request, table_id)
+    replay.require_replayable(table, request.user)
+    return table
 
 
 def _valid(serializer_class, request):

@@ -135,6 +135,22 @@ class Engine:
             else:
                 words.append(f"{label}: {value}")
         return words
+    def progress(self, state):
+        """How far along a started game is, as a short phrase anyone may read ("round 2 of 5"): the
+        lobby's games in play show it. Seats as "{seat:N}"; nothing hidden. "" when a game says nothing."""
+        return ""
+
+    def places(self, event):
+        """The places on the board ``event`` changed, by the names its board template gives them in
+        ``data-place`` ("pile-2", "stack-1-3"): the live table marks those of the last move. Only places,
+        never cards, so the whole event may be given. None by default."""
+        return []
+
+    def winners(self, state):
+        """The seats that won a finished game: none after a draw or an abandoned game. By default the
+        view's ``winner`` (one seat, or null)."""
+        winner = self.view(state, None).get("winner")
+        return [winner] if winner is not None else []
 
     # --- shared ------------------------------------------------------------
     @property
@@ -210,9 +226,9 @@ class RulesEngine(Engine):
 
     ``deal.start``, ``evolve.evolve``, ``decide.COMMANDS`` (the command table), ``view.view``,
     ``view.redact_event``, ``legal.legal_commands`` and, if the game has one, ``decide.turn_refusal``,
-    ``legal.offered_commands``, ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now``
-    (given the state and the engine's ``host_commands``), and ``describe.describe`` (an event's sentence).
-    A state has ``over`` and ``players``.
+    ``legal.offered_commands``, ``legal.board_commands``, ``legal.timers``, ``legal.host_commands_now``
+    (given the state and the engine's ``host_commands``), ``view.progress`` (how far along a game is), ``view.places`` (what an event changed on the board) and
+    ``describe.describe`` (an event's sentence). A state has ``over`` and ``players``.
     """
 
     def __init__(self, *, deal, evolve, decide, view, legal, describe=None):
@@ -262,6 +278,14 @@ class RulesEngine(Engine):
 
     def is_over(self, state):
         return state is not None and state.over
+
+    def places(self, event):
+        places = getattr(self._view, "places", None)
+        return places(event) if places else super().places(event)
+
+    def progress(self, state):
+        progress = getattr(self._view, "progress", None)
+        return progress(state) if progress and state is not None else super().progress(state)
 
 
 # --- seats in sentences --------------------------------------------------------------------------

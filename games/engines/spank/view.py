@@ -80,3 +80,22 @@ def _redacted(event, seat):
 
 _PUBLIC_EVENTS = (frozenset({"scored", "won", "discarded", "spanked", "moved", "retired", "placed"})
                   | turn_clock.EVENT_TYPES)
+
+
+def progress(state):
+    """How far along the game is, for the lobby: the turn, and the best score against the target."""
+    return f"turn {max(state.turn, 1)}, best score {max(state.scores)} of {TARGET}"
+
+
+def places(event):
+    """The board places an event changed (the template's data-place names): stacks and the Discard."""
+    kind = event.get("type")
+    if kind == "spanked":  # the stack goes to the Discard, with the card that spanked it
+        return [f"stack-{event['target']}-{event['stack']}", "discard"]
+    if kind == "moved":
+        return [f"stack-{event['seat']}-{event['from']}", f"stack-{event['seat']}-{event['to']}"]
+    if kind in ("retired", "placed"):
+        return [f"stack-{event['seat']}-{event['stack']}"]
+    if kind == "discarded":
+        return ["discard"]
+    return []

@@ -56,9 +56,11 @@ def _declined(event):
 
 
 def _played(event):
-    shown = list(event["cards"]) + list(event.get("fake_up") or []) + list(event.get("bonus_up") or [])
-    played = f"{who(event['seat'])} plays {cards_in_text(hand_words(read_hand(shown)))}: {cards(event['cards'])}"
     extras = list(event.get("fake_up") or []) + list(event.get("bonus_up") or [])
+    hand = read_hand(list(event["cards"]) + extras)
+    played = f"{who(event['seat'])} plays {cards(event['cards'])}"  # cards that make no hand: just the cards
+    if not hand.malformed:
+        played = f"{who(event['seat'])} plays {hand_words(hand)} ({cards(event['cards'])})"
     if extras:
         played += f", with {cards(extras)} face up"
     if event.get("buy_back"):

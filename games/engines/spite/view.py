@@ -59,7 +59,7 @@ def view(state, seat):
         "uncalled_misplays": list(state.uncalled) if state.over else None,
         "last_round": state.last_round,
         "standings": _standings(state),
-        "can_open": seat is not None and may_open(state, seat),
+        "can_open": seat is not None and bool(state.hands) and may_open(state, seat),  # no hands before the deal
         "players": [_player(state, other, seat) for other in range(state.players)],
     }
 
@@ -262,3 +262,13 @@ def _redact_swap(event, seat):
         "from_deck": len(event["from_deck"]),
         "discarded": list(event["discarded"]),
     }
+
+
+def progress(state):
+    """How far along the match is, for the lobby: the round being played (or the last one)."""
+    return f"round {max(state.round, 1)} of {state.options.rounds}"
+
+
+def places(event):
+    """The board places an event changed (the template's data-place names): a play in the trick."""
+    return [f"play-{event['id']}"] if event.get("type") in ("played", "played_fake_down") else []

@@ -97,3 +97,23 @@ def _redact_deal(event, seat):
     redacted = as_count(deal_without_other_hands(event, seat), "draw_pile", "draw_count")
     redacted["win_piles"] = [{"top": pile[0], "count": len(pile)} for pile in event["win_piles"]]
     return redacted
+
+
+def progress(state):
+    """How far along the game is, for the lobby: the turn, and the fewest win cards any seat has left."""
+    left = min(len(pile) for pile in state.win_piles)
+    return f"turn {state.turn}, the leader has {left} win card{'' if left == 1 else 's'} left"
+
+
+def places(event):
+    """The board places an event changed (the template's data-place names): play piles, discard piles, win piles."""
+    kind = event.get("type")
+    if kind == "played":
+        source = {"win": [f"win-{event['seat']}"], "discard": [f"discard-{event['seat']}-{event.get('pile')}"]}
+        return [f"pile-{event['to']}", *source.get(event["from"], [])]
+    if kind == "pile_retired":
+        return [f"pile-{event['slot']}"]
+    if kind == "turn_ended":
+        piles = [fill["pile"] for fill in event["fills"]] + ([event["discard"]["pile"]] if event["discard"] else [])
+        return [f"discard-{event['seat']}-{pile}" for pile in piles]
+    return []

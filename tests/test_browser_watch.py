@@ -1,0 +1,69 @@
+"""A real browser without an account watches a live table: the board, the move log and the last move's
+mark follow every move, and whatever it tries to send is refused."""
+import random
+
+from accounts.models import User
+from games import commands, game_state, lobby, move_log
+from games.engines.base import SEAT_TO_ACT
+import test_browser
+from test_browser import PASSWORD, BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop
+
+pytestmark = test_browser.pytestmark  # skipped where chromium is missing, as the other browser tests
+
+
+def _table():
+    alice = User.objects.create_user(username="alice", password=PASSWORD, display_name="Alice")
+    bob = User.objects.create_user(username="bob", password=PASSWORD, display_name="Bob")
+    table = lobby.create_table(alice, "spite_and_malice", 2, {"win_pile": 5})
+    lobby.join_table(table, bob)
+    lobby.start_table(table, alice, rng=random.Random(4))
+    return table
+
+
+def _a_move_that_changes_the_board(table):
+    """A legal move of the seat to act whose events change a board place; the watcher's newest line."""
+    game = game_state.load(table)
+    users = table.seated_users()
+    for seat in users:
+        for command in game.engine.legal_commands(game.state, seat):
+            if game.engine.sender_of(command) != SEAT_TO_ACT:
+                continue
+            events = game.engine.decide(game.state, seat, command, rng=random.Random(0))
+            if any(game.engine.places(event) for event in events):
+                commands.submit(table, users[seat], command, game.version)
+                return move_log.lines(table, seat=None)[-1]["text"]
+    raise AssertionError("no move changes the board")
+
+
+class TestAVisitorWatchesLive(BrowserTestCase):
+    def test_a_visitor_sees_moves_in_the_log_and_marked_and_cannot_play(self):
+        from playwright.sync_api import expect
+
+        table = _off_the_event_loop(_table)
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        self.addCleanup(context.close)
+        context.set_default_timeout(15000)
+        visitor = context.new_page()
+        visitor.goto(f"{self.live_server_url}/")
+        expect(visitor.locator(".games-in-play .table-row").first).to_contain_text("Alice, Bob")
+        visitor.click(f"a[href='/tables/{table.id}/']")
+        expect(visitor.locator("#connection")).to_contain_text("live", ignore_case=True)
+        expect(visitor.locator("#turn-banner")).to_contain_text("you are watching")
+        expect(visitor.locator("#move-log li")).not_to_have_count(0)
+        expect(visitor.locator("#last-move-style")).to_have_count(0)
+        _mark_page(visitor)
+
+        line = _off_the_event_loop(lambda: _a_move_that_changes_the_board(table))
+        expect(visitor.locator("#move-log li.is-latest")).to_have_text(line)
+        expect(visitor.locator("#last-move-style")).to_have_count(1)
+        marked = visitor.evaluate("""() => [...document.querySelectorAll('#table-live [data-place]')]
+            .filter(el => getComputedStyle(el).outlineStyle === 'solid').length""")
+        self.assertGreater(marked, 0)
+        self.assertTrue(_not_reloaded(visitor))
+
+        visitor.evaluate(
+            """() => { const f = document.getElementById('command-form');
+                f.querySelector('[name=command]').value = JSON.stringify({type: 'draw'});
+                htmx.trigger(f, 'submit'); }"""
+        )
+        expect(visitor.locator("#flash .refusal")).to_contain_text("watching without an account")

@@ -1,0 +1,148 @@
+"""The live table's move log (the latest lines as the viewer may read them, newest first, in every frame)
+and the last move's mark on the board (the places the engine says the latest event changed)."""
+import html
+import random
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+from django.test import Client
+
+from events import store
+from games import commands, game_state, live, lobby, move_log
+from games.engines.base import SEAT_TO_ACT
+from games.live import LOG_EVENTS
+from games.routing import websocket_urlpatterns
+
+application = URLRouter(websocket_urlpatterns)
+
+
+def _started(game, users, options=None):
+    table = lobby.create_table(users[0], game, len(users), options or {})
+    for user in users[1:]:
+        lobby.join_table(table, user)
+    lobby.start_table(table, users[0], rng=random.Random(11))
+    return table
+
+
+def _move(table, rng, want_places=False):
+    """One random legal move of a seat that may act (one whose events change a board place, if asked)."""
+    users = table.seated_users()
+    game = game_state.load(table)
+    moves = [(seat, command) for seat in users for command in game.engine.legal_commands(game.state, seat)
+             if game.engine.sender_of(command) == SEAT_TO_ACT]
+    if want_places:
+        moves = [(seat, command) for seat, command in moves
+                 if any(game.engine.places(event) for event in game.engine.decide(game.state, seat, command, rng=random.Random(0)))]
+    seat, command = rng.choice(moves)
+    commands.submit(table, users[seat], command, game.version)
+
+
+def _log(page):
+    """The move log's lines, as drawn (newest first)."""
+    section = page.split('id="move-log"', 1)[1].split("</section>", 1)[0]
+    return [html.unescape(line) for line in re.findall(r"<li[^>]*data-version=\"\d+\">(.*?)</li>", section, re.S)]
+
+
+def _marked(page):
+    style = re.search(r'<style id="last-move-style">(.*?)</style>', page, re.S)
+    return re.findall(r'\[data-place="([^"]+)"\]', style[1]) if style else []
+
+
+def _expected(table, seat):
+    return [line["text"] for line in reversed(move_log.lines(table, seat=seat))][:LOG_EVENTS]
+
+
+@pytest.mark.django_db
+def test_each_viewer_reads_its_own_log_newest_first_and_a_watcher_the_public_one(alice, bob, carol):
+    table = _started("spite_and_malice", [alice, bob], {"win_pile": 5})
+    rng = random.Random(2)
+    for _ in range(4):
+        _move(table, rng)
+    pages = {}
+    for name, user in (("alice", alice), ("carol", carol), ("visitor", None)):
+        browser = Client()
+        if user:
+            browser.force_login(user)
+        pages[name] = browser.get(f"/tables/{table.id}/").content.decode()
+    assert _log(pages["alice"]) == _expected(table, 0)
+    assert _log(pages["carol"]) == _log(pages["visitor"]) == _expected(table, None)
+    assert _log(pages["alice"]) != _log(pages["visitor"])  # the deal tells alice her hand, nobody else
+
+
+@pytest.mark.django_db
+def test_the_log_keeps_the_latest_lines_only(alice, bob):
+    table = _started("spank", [alice, bob])
+    rng = random.Random(5)
+    while game_state.load(table).version <= LOG_EVENTS + 5:
+        _move(table, rng)
+    browser = Client()
+    browser.force_login(alice)
+    lines = _log(browser.get(f"/tables/{table.id}/").content.decode())
+    assert len(lines) == LOG_EVENTS and lines == _expected(table, 0)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game,players,options", [("spank", 2, {}), ("spite_and_malice", 2, {"win_pile": 5}),
+                                                  ("spite", 3, {})])
+def test_the_last_move_is_marked_on_the_board(game, players, options, make_user):
+    users = [make_user(f"p{n}") for n in range(players)]
+    table = _started(game, users, options)
+    rng = random.Random(8)
+    for _ in range(3):
+        _move(table, rng, want_places=True)
+    game_now = game_state.load(table)
+    events = [event.payload for event in store.read(table.stream, game=table.game)]
+    latest = next(game_now.engine.places(event) for event in reversed(events) if game_now.engine.places(event))
+    for user in (users[0], None):
+        browser = Client()
+        if user:
+            browser.force_login(user)
+        page = browser.get(f"/tables/{table.id}/").content.decode()
+        assert sorted(_marked(page)) == sorted(set(latest))
+        for place in latest:  # each marked place is on the board
+            assert f'data-place="{place}"' in page.split('id="move-log"', 1)[0]
+
+
+@pytest.mark.django_db
+def test_a_table_before_any_move_marks_nothing(alice, bob):
+    table = _started("spank", [alice, bob])
+    page = Client().get(f"/tables/{table.id}/").content.decode()
+    assert _marked(page) == [] and len(_log(page)) >= 1  # the deal is a line
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_log_and_the_mark_come_with_every_live_frame(alice, bob):
+    table = await sync_to_async(_started)("spite_and_malice", [alice, bob], {"win_pile": 5})
+    socket = WebsocketCommunicator(application, f"/ws/tables/{table.id}/")
+    socket.scope["user"], socket.scope["session"] = AnonymousUser(), {}
+    assert (await socket.connect())[0]
+    first = await socket.receive_from(timeout=10)
+    await sync_to_async(_move)(table, random.Random(1), True)
+    frame = await socket.receive_from(timeout=10)
+    assert _log(frame) == await sync_to_async(_expected)(table, None)
+    assert len(_log(frame)) > len(_log(first)) and _marked(frame)
+    await socket.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_newer_snapshot_reads_only_the_events_it_does_not_hold(alice, bob, django_assert_num_queries):
+    table = _started("spank", [alice, bob])
+    rng = random.Random(3)
+    while game_state.load(table).version < LOG_EVENTS + 3:
+        _move(table, rng)
+    old_version = game_state.load(table).version
+    known = live.recent_events(table, old_version)
+    assert [event.version for event in known] == list(range(old_version - LOG_EVENTS + 1, old_version + 1))
+    while game_state.load(table).version < old_version + 4:
+        _move(table, rng)
+    version = game_state.load(table).version
+    with django_assert_num_queries(1):
+        recent = live.recent_events(table, version, known)
+    assert recent == live.recent_events(table, version)  # the same as read afresh
+    with django_assert_num_queries(0):
+        assert live.recent_events(table, old_version, known) == known
