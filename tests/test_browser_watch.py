@@ -44,7 +44,7 @@ class TestAVisitorWatchesLive(BrowserTestCase):
         self.addCleanup(context.close)
         context.set_default_timeout(15000)
         visitor = context.new_page()
-        visitor.goto(f"{self.live_server_url}/")
+        visitor.goto(f"{self.live_server_url}/lobby/")
         expect(visitor.locator(".games-in-play .table-row").first).to_contain_text("Alice, Bob")
         visitor.click(f"a[href='/tables/{table.id}/']")
         expect(visitor.locator("#connection")).to_contain_text("live", ignore_case=True)

@@ -102,5 +102,5 @@ def test_the_game_over_panel_and_the_lobby_link_to_the_replay():
     client = browser(player(0))
     last = client.get(replay_url(table, len(log), "0")).content.decode()
     assert f'href="/tables/{table.id}/replay/"' in last  # the board's game-over panel
-    lobby = client.get("/").content.decode()
+    lobby = client.get("/lobby/").content.decode()
     assert f'href="/tables/{table.id}/replay/"' in lobby

@@ -78,8 +78,8 @@ def test_a_private_table_is_watched_with_its_invite_link_only(alice, bob, carol)
     assert response.status_code == 200
     _assert_watchers_view(response.content.decode())
     # The lobby still does not list it, for anyone.
-    assert f"/tables/{table.id}/" not in visitor.get("/").content.decode()
-    assert f"/tables/{table.id}/" not in Client().get("/").content.decode()
+    assert f"/tables/{table.id}/" not in visitor.get("/lobby/").content.decode()
+    assert f"/tables/{table.id}/" not in Client().get("/lobby/").content.decode()
 
 
 @pytest.mark.django_db
@@ -109,7 +109,7 @@ def test_the_lobby_lists_the_games_in_play_to_anyone_with_players_and_progress(c
     hidden = _started(make_user("finn"), make_user("gus"), private=True)
     waiting = lobby.create_table(make_user("hal"), "spite_and_malice", 2)
 
-    page = client.get("/").content.decode()
+    page = client.get("/lobby/").content.decode()
     in_play = page.split('id="games-in-play-title"', 1)[1]
     rows = {match[0]: match[1] for match in re.findall(r'<a href="/tables/([^/]+)/">.*?<span class="meta">(.*?)</span>',
                                                        in_play, re.S)}
@@ -124,7 +124,7 @@ def test_the_lobby_lists_the_games_in_play_to_anyone_with_players_and_progress(c
 def test_a_logged_in_lobby_lists_the_games_in_play_too_their_own_among_them(client, alice, bob):
     table = _started(alice, bob)
     client.force_login(alice)
-    page = client.get("/").content.decode()
+    page = client.get("/lobby/").content.decode()
     assert f"/tables/{table.id}/" in page.split('id="games-in-play-title"', 1)[1]
     assert 'name="seat_count"' in page
 

@@ -65,6 +65,10 @@ def turn_clock_sentence(event):
         return f"The host carries on without {who(event['seat'])}"
     if kind == "abandoned":
         return "The host abandons the game"
+    if kind == "handed_to_bot":
+        return f"The host lets a bot play for {who(event['seat'])}"
+    if kind == "taken_back":
+        return f"{who(event['seat'])} takes their seat back from the bot"
     return None
 
 

@@ -50,11 +50,23 @@ def test_every_event_of_random_games_is_described_for_every_reader(game):
                 check_sentence(engine.describe_event(event, seat), engine.redact_event(event, seat))
             described.add(event["type"])
     handlers = importlib.import_module(f"games.engines.{game}.evolve")._APPLY
-    assert set(handlers) - described <= RARE.get(game, set()), "the random games missed an event type"
+    assert set(handlers) - described <= RARE.get(game, set()) | BOT_HANDOVER, "the random games missed an event type"
 
 
 # Event types the random games may miss, each described by a test of its own below.
 RARE = {"spite_and_malice": {"stalemated"}}
+BOT_HANDOVER = {"handed_to_bot", "taken_back"}  # only the host and the absent player send these
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_handed_to_a_bot_and_taken_back_is_described_for_every_reader(game):
+    engine = get_engine(game)
+    for kind, words in (("handed_to_bot", "The host lets a bot play for Ben"), ("taken_back", "Ben takes their seat back")):
+        event = {"type": kind, "seat": 1}
+        for seat in (None, 0, 1):
+            sentence = engine.describe_event(event, seat)
+            check_sentence(sentence, event)
+            assert with_seat_names(sentence, NAMES.__getitem__).startswith(words)
 
 
 def test_a_stalemate_is_described_with_its_winner_or_as_a_draw():
