@@ -6,6 +6,7 @@ in-memory broker. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and
 Redis (channel layer, Celery broker and cache).
 """
 from pathlib import Path
+from urllib.parse import urlparse
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -183,7 +184,12 @@ if REDIS_URL:
             # redis-py's default socket timeout (5 s) once lost a race with the layer's 5 s blocking
             # reads and dropped idle websockets (close 1011); reads wait longer than any blocking read,
             # so only a dead connection times out.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_keepalive": True}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_keepalive": True}],
+                # Pub/sub channels are server-wide, whatever db the URL names: the db in the prefix
+                # keeps services (or test runs) on different dbs of one Redis from hearing each other.
+                "prefix": f"cardroom{urlparse(REDIS_URL).path.strip('/') or '0'}:",
+            },
         }
     }
 else:

@@ -18,12 +18,13 @@ from games import broadcast, game_state, timers
 from games.engines import IllegalCommand, get_engine
 from games.engines import command_table as senders
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
+from games.names import named, seat_names
 
 SYSTEM_RETRIES = 5
 
 
 class Refused(BadRequest):
-    """The engine refused the command; the message is the engine's sentence."""
+    """The engine refused the command; the message is the engine's sentence, with players' names."""
 
 
 def submit(table, user, command, expected_version, seat=None, seats=None):
@@ -126,7 +127,10 @@ def run(table, actor, decide_events, expected_version=None, started=True, also=N
         raise Conflict("The game has not started yet.")
     if expected_version is not None and expected_version != game.version:
         raise StaleVersion(expected_version, game.version)
-    events = decide_events(game)
+    try:
+        events = decide_events(game)
+    except Refused as refusal:
+        raise Refused(named(str(refusal), seat_names(table))) from None
     state = game.engine.fold(events, game.state)
     deadlines = timers.deadlines(table, game.engine, game.state, state, game.version + len(events))
     finished = game.engine.is_over(state) and table.status != table.Status.FINISHED
@@ -159,7 +163,7 @@ def decide(game, seat, command):
     try:
         return game.engine.decide(game.state, seat, command, rng=random.SystemRandom())
     except IllegalCommand as refusal:
-        raise Refused(str(refusal)) from None
+        raise Refused(refusal.sentence) from None
 
 
 def append(table, game, events, actor):

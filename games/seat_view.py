@@ -7,7 +7,7 @@ players by their display names instead.
 """
 from events import store
 from games import commands, game_state
-from games.engines.base import with_seat_names
+from games.names import named, seat_names  # noqa: F401 (where callers have long found them)
 
 
 def seat_view(table, user):
@@ -51,15 +51,3 @@ def visible_events(table, user):
         for event in store.read(table.stream, game=table.game)
         if event.version <= game.version
     ]
-
-
-def seat_names(table, seated=None):
-    """Each seat's player's display name, None for a seat nobody sits in (``seated``: {number: user}, if known)."""
-    seated = table.seated_users() if seated is None else seated
-    return [seated[n].shown_name if n in seated else None
-            for n in range(max([table.seat_count, *(n + 1 for n in seated)]))]
-
-
-def named(value, names):
-    """An engine's JSON (a view, an event) with each "{seat:N}" in its sentences made that seat's player's name."""
-    return with_seat_names(value, lambda seat: (names[seat] if seat < len(names) else None) or "Empty seat")

@@ -73,7 +73,8 @@ def test_a_refused_command_says_why_and_changes_nothing(alice, bob):
 
     response = command(waiting, table_id, {"type": "draw"}, before["version"])
     assert response.status_code == 400
-    assert response.json()["detail"] == f"It is seat {seat}'s turn, not yours."
+    players = [alice, bob]
+    assert response.json()["detail"] == f"It is {players[seat].shown_name}'s turn, not yours."
 
     response = command(clients[seat], table_id, {"type": "play", "from": "hand", "card": "ZZ", "to": 0},
                        before["version"])

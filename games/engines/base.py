@@ -1,12 +1,11 @@
 """What every engine shares: the Decider skeleton, the checks every command passes, and command-checking helpers."""
 import random
-import re
 from collections import Counter
 from functools import reduce
 
 from . import turn_clock
 from .command_table import ANY_SEAT, HOST, SEAT_TO_ACT, SEATED, STAFF, SYSTEM, UNSEATED, Command, combine, handle
-from .errors import IllegalCommand
+from .errors import SEAT_IN_TEXT, IllegalCommand
 
 __all__ = ["Engine", "RulesEngine", "Command", "combine", "handle", "SEAT_TO_ACT", "ANY_SEAT", "HOST", "STAFF", "SYSTEM"]
 
@@ -237,8 +236,6 @@ class RulesEngine(Engine):
 # --- seats in sentences --------------------------------------------------------------------------
 # Engines know seats, not people: a sentence a player reads (a ruling's text, say) names a seat as
 # "{seat:2}", and the platform puts in the player's display name for whoever reads it.
-_SEAT_IN_TEXT = re.compile(r"\{seat:(\d+)\}")
-
 
 def seat_in_text(seat):
     """How an engine's sentence names a seat: "{seat:2}"."""
@@ -248,7 +245,7 @@ def seat_in_text(seat):
 def with_seat_names(value, name_of):
     """``value`` (JSON-like) with every "{seat:N}" in its strings replaced by ``name_of(N)``."""
     if isinstance(value, str):
-        return _SEAT_IN_TEXT.sub(lambda found: name_of(int(found.group(1))), value)
+        return SEAT_IN_TEXT.sub(lambda found: name_of(int(found.group(1))), value)
     if isinstance(value, list):
         return [with_seat_names(item, name_of) for item in value]
     if isinstance(value, dict):
@@ -267,7 +264,7 @@ def apply_event(handlers, state, event, game):
 def not_your_turn(state, seat):
     """The refusal for a seat acting out of turn, or None on its turn (or while nobody is to move)."""
     if state.to_move is not None and seat != state.to_move:
-        return f"It is seat {state.to_move}'s turn, not yours."
+        return f"It is {seat_in_text(state.to_move)}'s turn, not yours."
     return None
 
 

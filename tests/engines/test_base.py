@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pytest
 
 from games.engines import IllegalCommand
-from games.engines.base import ANY_SEAT, HOST, SEAT_TO_ACT, STAFF, SYSTEM, Command, Engine, combine
+from games.engines.base import ANY_SEAT, HOST, SEAT_TO_ACT, STAFF, SYSTEM, Command, Engine, combine, seat_in_text
 
 
 @dataclass(frozen=True)
@@ -114,3 +114,9 @@ def test_a_table_entry_names_a_known_sender_and_tables_combine_without_sharing_a
     assert list(combine({"a": Command(handled, HOST)}, {"b": Command(handled, SYSTEM)})) == ["a", "b"]
     with pytest.raises(ValueError, match="'a'"):
         combine({"a": Command(handled, HOST)}, {"a": Command(handled, SYSTEM)})
+
+
+def test_a_refusal_reads_seats_as_seat_numbers_and_keeps_the_placeholder_for_names():
+    refusal = IllegalCommand(f"It is {seat_in_text(2)}'s turn, not yours.")
+    assert str(refusal) == "It is seat 2's turn, not yours."
+    assert refusal.sentence == "It is {seat:2}'s turn, not yours."

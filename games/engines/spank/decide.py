@@ -4,7 +4,7 @@
 calls the handler); ``turn_refusal`` says when the seat to move may not act, by the order of the steps.
 """
 from .. import turn_clock
-from ..base import SEAT_TO_ACT, Command, combine, handle, not_your_turn, require_held, require_index
+from ..base import SEAT_TO_ACT, Command, combine, handle, not_your_turn, require_held, require_index, seat_in_text
 from ..errors import IllegalCommand
 from .deck import STACKS_PER_SEAT
 from .auto import default_command
@@ -37,9 +37,9 @@ def _spank(state, seat, command, rng):
     index = require_index(command, "stack", STACKS_PER_SEAT, "stack")
     stack = state.stacks[target][index]
     if not stack:
-        raise IllegalCommand(f"Seat {target}'s stack {index} is empty; only a stack with cards can be spanked.")
+        raise IllegalCommand(f"{seat_in_text(target)}'s stack {index} is empty; only a stack with cards can be spanked.")
     if spank_result(state, card, target, index) is None:
-        raise IllegalCommand(f"{card} cannot join seat {target}'s stack {index} ({' '.join(stack)}) at either end.")
+        raise IllegalCommand(f"{card} cannot join {seat_in_text(target)}'s stack {index} ({' '.join(stack)}) at either end.")
     return [{"type": "spanked", "seat": seat, "card": card, "target": target, "stack": index,
              "cards": list(stack)}]
 

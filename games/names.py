@@ -1,0 +1,15 @@
+"""Players' names in what they read: an engine's sentences name seats as "{seat:N}"; these put the
+seat's player's display name in their place."""
+from games.engines.base import with_seat_names
+
+
+def seat_names(table, seated=None):
+    """Each seat's player's display name, None for a seat nobody sits in (``seated``: {number: user}, if known)."""
+    seated = table.seated_users() if seated is None else seated
+    return [seated[n].shown_name if n in seated else None
+            for n in range(max([table.seat_count, *(n + 1 for n in seated)]))]
+
+
+def named(value, names):
+    """An engine's JSON (a view, an event) with each "{seat:N}" in its sentences made that seat's player's name."""
+    return with_seat_names(value, lambda seat: (names[seat] if seat < len(names) else None) or "Empty seat")
