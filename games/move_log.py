@@ -1,7 +1,7 @@
 """The move log: a table's events as readable lines, for one perspective, with players' names in.
 
 Each line is the engine's sentence for one event (``Engine.describe_event``), as the perspective may
-see it, with every "{seat:N}" made that seat's player's display name (seat_view.named). A perspective
+see it, with every "{seat:N}" made that seat's player's display name (games.names.named). A perspective
 is a seat number or None (a watcher: the public lines), or ``open=True``: every card shown, for a
 finished game or staff. The caller decides who may have which perspective: ``lines_for`` does it for a
 person at a live table, the replay service for its own pages.
@@ -13,7 +13,7 @@ person at a live table, the replay service for its own pages.
 from events import store
 from games import game_state
 from games.engines import get_engine
-from games.seat_view import named, seat_names
+from games.names import named, seat_names
 
 
 def lines(table, seat=None, open=False, upto=None, after=0, names=None):

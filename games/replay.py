@@ -15,7 +15,7 @@ from games import move_log, snapshots
 from games.engines import get_engine
 from games.errors import BadRequest, Forbidden
 from games.models import Table
-from games.seat_view import named, seat_names
+from games.names import named, seat_names
 
 OPEN = "open"
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 from games import replay
 from games.engines import get_engine
 from games.rendering import clocks_context, clockwise_from
-from games.seat_view import seat_names
+from games.names import seat_names
 
 
 def replay_context(table, seen_as, step, last):
