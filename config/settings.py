@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "accounts",
     "events",
     "games",
+    "reviews",
 ]
 
 MIDDLEWARE = [
@@ -218,6 +219,9 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": DEADLINE_SWEEP_SECONDS},
     },
 }
+
+# Players may dispute a ruling while the game runs and for this many days after it ends (reviews).
+DISPUTE_WINDOW_DAYS = env.int("DISPUTE_WINDOW_DAYS", default=7)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

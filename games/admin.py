@@ -13,3 +13,9 @@ class TableAdmin(admin.ModelAdmin):
     list_display = ("id", "game", "status", "host", "seat_count", "private", "created_at")
     list_filter = ("game", "status", "private")
     inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("table", "number", "user", "joined_at")
+    search_fields = ("table__id", "user__username")

@@ -75,6 +75,7 @@ class Snapshot:
     game: game_state.Game
     deadlines: list
     cause: str | None = None  # the broadcast it was read for, so one broadcast reads it once
+    extras: list = field(default_factory=list)  # other apps' parts of the table page (register_extra)
     renders: dict = field(default_factory=dict)  # viewer key -> HTML
 
     @property
@@ -99,7 +100,22 @@ def snapshot(table, seated=None):
     game = game_state.load(table)
     if seated is None:
         seated = table.seated_users()
-    return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [])
+    return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [],
+                    extras=read_extras(table, game))
+
+
+_extras = {}  # name -> function(table, game) -> {"template": ..., ...} or None
+
+
+def register_extra(name, read):
+    """Another app's part of the live table: ``read(table, game)`` (on a thread, with the database) gives
+    the context its template is drawn with ({"template": name, ...}), or None to draw nothing. Whoever
+    changes what it reads broadcasts the table with ``seating`` so snapshots read it again."""
+    _extras[name] = read
+
+
+def read_extras(table, game):
+    return [extra for extra in (read(table, game) for read in _extras.values()) if extra is not None]
 
 
 def _timed(table, game):
@@ -149,7 +165,7 @@ async def _read(live, table_id, seating, cause):
         known = live.snapshot
         game = None if known is None or seating else game_state.cached(known.table, known.version + 1)
         if game is not None and not _timed(known.table, game):
-            new = Snapshot(known.table, known.seated, game, [])  # this process made the move: no read
+            new = Snapshot(known.table, known.seated, game, [], extras=known.extras)  # this process made the move
         elif known is None or seating:
             new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()
         else:

@@ -48,6 +48,7 @@ def table_context(snap, user):
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
+        "extras": snap.extras,
         **clocks_context(snap.deadlines, view),
     }
 

@@ -46,6 +46,9 @@ class Engine:
     # Table options that give hidden information away (Spite's fake joker faces): nobody is shown
     # them until the game is over.
     secret_options = frozenset()
+    # The event types that may be rulings players can dispute (disputable below says which are): none
+    # for a game without rulings.
+    ruling_types = frozenset()
 
     # --- hooks a game overrides -------------------------------------------
     def initial_state(self):
@@ -99,6 +102,24 @@ class Engine:
 
     def is_over(self, state):
         raise NotImplementedError
+
+    # --- disputes: a game whose rulings players may dispute overrides these three ---------------
+    def disputable(self, event):
+        """The seats a ruling ``event`` involves (who may dispute it), as a sorted tuple; None when the
+        event is no ruling. No game has rulings by default."""
+        return None
+
+    def ruling_facts(self, events, event):
+        """What staff review a disputed ruling ``event`` by, given the ``events`` before it (unredacted):
+        a list of {"label", "text"} (seats as "{seat:N}"). The first fact is the ruling's sentence, drawn
+        from ``event`` alone (``events`` may be empty for it), which the players see too: it names no
+        hidden card."""
+        return []
+
+    def overturn_command(self, events, event, reason):
+        """The staff command that overturns the ruling ``event`` (``events``: the whole log up to now),
+        or None when the game cannot undo it."""
+        return None
 
     # --- shared ------------------------------------------------------------
     @property
