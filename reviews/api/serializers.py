@@ -8,12 +8,12 @@ from reviews.queries import QUEUE_FILTERS, replay_url
 class FileDisputeSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1, max_value=2 ** 31 - 1,
                                        help_text="The version of the ruling's event (from the rulings list).")
-    text = serializers.CharField(max_length=MAX_TEXT, help_text="Why the ruling is wrong, in a few words.")
+    text = serializers.CharField(max_length=MAX_TEXT, allow_blank=True, help_text="Why the ruling is wrong, in a few words.")
 
 
 class DecisionSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=OUTCOMES, help_text="Uphold the ruling, or overturn it.")
-    reason = serializers.CharField(max_length=MAX_REASON, help_text="Why; the players involved are told it.")
+    reason = serializers.CharField(max_length=MAX_REASON, allow_blank=True, help_text="Why; the players involved are told it.")
 
 
 class DisputeSerializer(serializers.ModelSerializer):
