@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from games import game_state, lobby
 from games.api.views import INVITE, answers
-from games.errors import BadRequest
+from games.errors import BadRequest, NotFound
 
 from reviews import deciding, filing, queries
 from reviews.access import is_reviewer
@@ -34,6 +34,13 @@ class IsReviewer(BasePermission):
         if not is_reviewer(request.user):
             raise PermissionDenied(self.message)
         return True
+
+
+def _dispute_id(raw):
+    """A dispute's number from the path (any other text is a 404 with a sentence, as JSON)."""
+    if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) < 2 ** 63:
+        raise NotFound(f"There is no dispute {raw}.")
+    return int(raw)
 
 
 def _table(request, table_id):
@@ -90,7 +97,7 @@ class DisputeDetail(APIView):
 
     @extend_schema(responses=answers({200: DisputeReviewSerializer}, 404), summary="Staff: one dispute and its ruling")
     def get(self, request, dispute_id):
-        found = queries.review(dispute_id)
+        found = queries.review(_dispute_id(dispute_id))
         dispute = found["dispute"]
         dispute.facts, dispute.players = found["facts"], found["players"]
         return Response(DisputeReviewSerializer(dispute).data)
@@ -106,7 +113,7 @@ class DisputeDecision(APIView):
     def post(self, request, dispute_id):
         serializer = DecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        dispute = deciding.decide(dispute_id, request.user, serializer.validated_data["outcome"],
+        dispute = deciding.decide(_dispute_id(dispute_id), request.user, serializer.validated_data["outcome"],
                                   serializer.validated_data["reason"])
         return Response(DisputeSerializer(dispute).data)
 
