@@ -1,13 +1,16 @@
 """Disputes of rulings and their review: filing and every refusal, the queue and its permissions,
 uphold and overturn with their effects and audit entries, notices, and the engine's hook."""
+from unittest import mock
+
 import pytest
 from django.contrib.auth.models import Permission
 
 from api_helpers import client_for, command, create_table
 from events import store
-from games import game_state
+from games import commands, game_state
+from games.errors import BadRequest
 from games.engines import get_engine
-from reviews import deciding
+from reviews import deciding, filing
 from reviews.models import Dispute, StaffAction
 from reviews_helpers import misplay_ruling, spite_table
 
@@ -144,10 +147,7 @@ def test_the_text_is_required_and_short(ruled, players, text, sentence):
 
 def test_disputes_stay_open_for_the_window_after_the_match_and_close_after_it(ruled, players, settings):
     table, version = ruled
-    game = game_state.load(table)
-    from games import commands
-
-    commands.submit(table, players[0], {"type": "end_match"}, game.version)
+    commands.submit(table, players[0], {"type": "end_match"}, game_state.load(table).version)
     table.refresh_from_db()
     assert table.status == "finished"
     settings.DISPUTE_WINDOW_DAYS = 0
@@ -307,18 +307,31 @@ def test_deciding_from_the_page(dispute, staff, client):
     assert "already decided" in again.content.decode()
 
 
-def test_a_come_at_me_penalty_cannot_be_overturned_by_a_command_and_says_so(players, staff):
+def test_a_failed_come_at_me_is_disputed_by_the_seat_it_penalised_and_overturned(players, staff):
+    """Alice leads her 3S coming at me, Bob beats it with his 5H and takes the trick: Alice owes a turn."""
     table = spite_table(players)
-    events = [{"type": "trick_won", "seat": 0, "leader": 0, "penalties": [0, 1, 0]}]
-    spite = get_engine("spite")
-    assert spite.overturn_command([], events[0], "why") is None
-    facts = spite.ruling_facts([], events[0])
-    assert facts[0]["text"] == "{seat:0} won the trick: penalties for \"come at me\": {seat:1} 1 turn(s) to skip."
-    dispute = Dispute.objects.create(table=table, version=1, seats=[1], seat=1, filed_by=players[1], text="No.")
-    from games.errors import BadRequest
-    from unittest import mock
+    for user, cmd in ((players[0], {"type": "play", "cards": ["3S"], "come_at_me": True}),
+                      (players[1], {"type": "play", "cards": ["5H"]}), (players[2], {"type": "pass"}),
+                      (players[0], {"type": "pass"})):
+        commands.submit(table, user, cmd, game_state.load(table).version)
+    trick = next(e for e in store.read(table.stream, game=table.game) if e.type == "trick_won")
+    assert trick.payload["penalties"] == [1, 0, 0]
+    assert file(players[1], table, trick.version).status_code == 403  # the winner is not penalised
+    response = file(players[0], table, trick.version, "Bob's 5H came after my trick was over.")
+    assert response.status_code == 201 and response.json()["seats"] == [0]
+    dispute = Dispute.objects.get()
+    assert decide_api(staff, dispute, "overturn", "Misjudged trick end.").status_code == 200
+    last = store.read(table.stream, game=table.game)[-1]
+    assert last.type == "penalty_overturned" and last.actor_kind == "staff" and last.payload["penalty"] == 1
+    assert game_state.load(table).state.penalties[0].overturned == "Misjudged trick end."
+    assert StaffAction.objects.get().details["command"] == {"type": "overturn", "penalty": 1,
+                                                            "reason": "Misjudged trick end."}
 
-    with mock.patch.object(store, "read", return_value=[mock.Mock(payload=events[0])]):
+
+def test_a_ruling_the_game_cannot_undo_is_refused_with_a_sentence(ruled, players, staff):
+    table, version = ruled
+    dispute = filing.file_dispute(table, players[1], version, "No.")
+    with mock.patch.object(type(get_engine("spite")), "overturn_command", return_value=None):
         with pytest.raises(BadRequest, match="cannot undo this ruling"):
             deciding.decide(dispute.pk, staff, "overturn", "Because.")
     dispute.refresh_from_db()

@@ -26,10 +26,12 @@ def ruling_facts(events, event):
 
 
 def overturn_command(events, event, reason):
-    """``overturn`` for a misplay ruling; a come-at-me penalty has no ruling number to overturn by."""
+    """``overturn`` of a misplay ruling by its number, or of a trick's come-at-me penalties by theirs (the
+    state numbers them in the order the tricks ended: evolve._trick_won)."""
     if event["type"] == "misplay_called":
         return {"type": "overturn", "ruling": event["ruling"], "reason": reason}
-    return None
+    earlier = sum(1 for e in events if e.get("type") == "trick_won" and any(e.get("penalties") or ()))
+    return {"type": "overturn", "penalty": earlier + 1, "reason": reason}
 
 
 def _call_facts(events, event):
