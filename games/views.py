@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import live, lobby, rendering
+from games import live, lobby, rendering, replay, replay_rendering
 from games.engines import get_engine
 from games.errors import NotFound, TableError
 from games.models import TURN_CLOCK_CHOICES, Table
@@ -63,6 +63,21 @@ def _turn_clock_from_form(data):
 def table_page(request, table_id):
     table = _visible(request, table_id)
     return render(request, "games/table.html", rendering.table_context(live.snapshot(table), request.user))
+
+
+@login_required
+def replay_page(request, table_id):
+    """A finished game step by step (games.replay): ?step=n&as=open or as=<seat number>."""
+    table = _visible(request, table_id)
+    try:
+        replay.require_replayable(table, request.user)
+        seen_as = replay.perspective(table, request.GET.get("as"))
+        last = replay.last_step(table)
+        step = replay.step_number(request.GET.get("step"), last)
+    except TableError as error:
+        return render(request, "games/replay_refused.html", {"table": table, "message": error.message},
+                      status=error.status)
+    return render(request, "games/replay.html", replay_rendering.replay_context(table, seen_as, step, last))
 
 
 @login_required

@@ -110,6 +110,34 @@ class EventSerializer(serializers.Serializer):
     event = serializers.DictField()
 
 
+class MoveSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The event's version: the replay step it leads to.")
+    type = serializers.CharField(help_text="The event's type.")
+    actor = serializers.CharField(help_text='"user", "system" or "staff".')
+    time = serializers.DateTimeField()
+    text = serializers.CharField(help_text='The move in words, with players\' names: "Ana plays 7♥ from the hand on pile 2".')
+
+
+class OwnPartSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    parts = serializers.DictField(help_text="What only this seat sees of itself: its hand and the like, by view key.")
+
+
+class ReplaySerializer(serializers.Serializer):
+    table = serializers.UUIDField()
+    step = serializers.IntegerField(help_text="The board after the event with this version (0: before the first).")
+    last_step = serializers.IntegerField(help_text="The last step: the number of events.")
+    view = serializers.DictField(allow_null=True, help_text=(
+        "The view at this step: a seat's exactly as the seat was sent it; the open one is the watchers' view "
+        "with each player's own part (its hand ...) put in. Null at step 0."))
+    hands = OwnPartSerializer(many=True, allow_null=True, help_text="Open perspective only: each seat's own part.")
+    move = MoveSerializer(allow_null=True, help_text="The event of this step, in words (null at step 0).")
+
+    def get_fields(self):
+        """The perspective's field is named "as", a Python keyword, so it cannot be declared as the others are."""
+        return {**super().get_fields(), "as": serializers.CharField(help_text='The perspective: "open" or a seat number.')}
+
+
 class ErrorSerializer(serializers.Serializer):
     """The body of every refusal (4xx): a sentence, and for invalid fields each field's errors."""
 

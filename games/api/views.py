@@ -4,7 +4,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import commands, lobby, seat_view
+from games import commands, lobby, replay, seat_view
 from games.models import Table
 
 from .serializers import (
@@ -14,6 +14,8 @@ from .serializers import (
     ErrorSerializer,
     EventSerializer,
     JoinSerializer,
+    MoveSerializer,
+    ReplaySerializer,
     SeatViewSerializer,
     TableSerializer,
 )
@@ -162,6 +164,50 @@ class TableEvents(APIView):
     def get(self, request, table_id):
         table = _table(request, table_id)
         return Response(EventSerializer(seat_view.visible_events(table, request.user), many=True).data)
+
+
+PERSPECTIVE = OpenApiParameter(
+    "as", str, pattern=r"^(open|[0-9]+)$", description=(
+        'The perspective: "open" (every hand shown; the default) or a seat number (that seat\'s view as it was '
+        "sent to the seat). A seat the table does not have: 400."))
+STEP = OpenApiParameter(
+    "step", int, description=(
+        "The board after the event with this version; 0 (the default) is before the first event. "
+        "Anything but a whole number from 0 to the last step: 400."))
+REPLAY_RULES = (
+    "Anyone who may see the table may replay its game once it is over; while it runs, only staff "
+    "(403 for anyone else, as before the start)."
+)
+
+
+class TableReplay(APIView):
+    @extend_schema(
+        responses=answers({200: ReplaySerializer}, 404), parameters=[STEP, PERSPECTIVE, INVITE],
+        summary="The game at one step of its replay, from a perspective", description=REPLAY_RULES,
+    )
+    def get(self, request, table_id):
+        table = _replayable(request, table_id)
+        seen_as = replay.perspective(table, request.query_params.get("as"))
+        last = replay.last_step(table)
+        step = replay.step_number(request.query_params.get("step"), last)
+        return Response(ReplaySerializer(replay.at_step(table, step, seen_as, last=last)).data)
+
+
+class TableReplayMoves(APIView):
+    @extend_schema(
+        responses=answers({200: MoveSerializer(many=True)}, 404), parameters=[PERSPECTIVE, INVITE],
+        summary="Every move of the game in words, from a perspective", description=REPLAY_RULES,
+    )
+    def get(self, request, table_id):
+        table = _replayable(request, table_id)
+        seen_as = replay.perspective(table, request.query_params.get("as"))
+        return Response(MoveSerializer(replay.moves(table, seen_as), many=True).data)
+
+
+def _replayable(request, table_id):
+    table = _table(request, table_id)
+    replay.require_replayable(table, request.user)
+    return table
 
 
 def _valid(serializer_class, request):

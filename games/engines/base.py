@@ -88,6 +88,12 @@ class Engine:
         """The event as ``seat`` may see it while the game runs (None = spectator)."""
         raise NotImplementedError
 
+    def describe(self, shown):
+        """One sentence a person reads for an event as it is shown (the whole event, or as ``redact_event``
+        gave it to a seat): "{seat:0} plays 7♥ on pile 2". It names seats as "{seat:N}" and tells only what
+        the shown event holds, so it can never say more than its reader may know."""
+        raise NotImplementedError
+
     def timers(self, state):
         """The game's own timers running now: dicts with "key" (unique in the table's life), "seconds"
         and "command" (the system command to submit when it runs out). None by default."""
@@ -178,6 +184,11 @@ class Engine:
             return "Only staff can give that command."
         return self._no_such_command(kind)
 
+    def describe_event(self, event, seat=None, open=False):
+        """The sentence for ``event`` as ``seat`` may see it while the game runs (None: a watcher), or with
+        every card shown (``open``: a finished game, or staff)."""
+        return self.describe(event if open else self.redact_event(event, seat))
+
     def fold(self, events, state=None):
         """Replay: evolve from the initial state (or from ``state``, a snapshot)."""
         if state is None:
@@ -191,11 +202,13 @@ class RulesEngine(Engine):
     ``deal.start``, ``evolve.evolve``, ``decide.COMMANDS`` (the command table), ``view.view``,
     ``view.redact_event``, ``legal.legal_commands`` and, if the game has one, ``decide.turn_refusal``,
     ``legal.offered_commands``, ``legal.board_commands``, ``legal.timers`` and ``legal.host_commands_now``
-    (given the state and the engine's ``host_commands``). A state has ``over`` and ``players``.
+    (given the state and the engine's ``host_commands``), and ``describe.describe`` (an event's sentence).
+    A state has ``over`` and ``players``.
     """
 
-    def __init__(self, *, deal, evolve, decide, view, legal):
+    def __init__(self, *, deal, evolve, decide, view, legal, describe=None):
         self._deal, self._evolve, self._decide, self._view, self._legal = deal, evolve, decide, view, legal
+        self._describe = describe
         self.commands = getattr(decide, "COMMANDS", {})
 
     def start(self, players, options=None, deck=None, rng=None):
@@ -224,6 +237,11 @@ class RulesEngine(Engine):
 
     def redact_event(self, event, seat):
         return self._view.redact_event(event, seat)
+
+    def describe(self, shown):
+        if self._describe is None:
+            return super().describe(shown)
+        return self._describe.describe(shown)
 
     def timers(self, state):
         timers = getattr(self._legal, "timers", None)

@@ -1,6 +1,6 @@
 """The Spank! engine: the contract's interface, wired to the modules that do the work."""
 from ..base import RulesEngine
-from . import deal, decide, evolve, legal, view
+from . import deal, decide, describe, evolve, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS
 
 
@@ -17,4 +17,4 @@ class SpankEngine(RulesEngine):
     )
 
 
-engine = SpankEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal)
+engine = SpankEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal, describe=describe)

@@ -1,6 +1,6 @@
 """The Spite engine: the contract's interface, wired to the modules that do the work."""
 from ..base import RulesEngine
-from . import deal, decide, disputes, evolve, hands, legal, view
+from . import deal, decide, describe, disputes, evolve, hands, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS
 from .upcasters import UPCASTERS
 
@@ -43,4 +43,4 @@ class SpiteEngine(RulesEngine):
         return disputes.overturn_command(events, event, reason)
 
 
-engine = SpiteEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal)
+engine = SpiteEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal, describe=describe)

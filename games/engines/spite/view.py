@@ -58,7 +58,7 @@ def view(state, seat):
         "uncalled_misplays": list(state.uncalled) if state.over else None,
         "last_round": state.last_round,
         "standings": _standings(state),
-        "can_open": seat is not None and may_open(state, seat),
+        "can_open": seat is not None and bool(state.hands) and may_open(state, seat),  # no hands before the deal
         "players": [_player(state, other, seat) for other in range(state.players)],
     }
 

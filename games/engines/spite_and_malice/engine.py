@@ -1,6 +1,6 @@
 """The Spite & Malice engine: the contract's interface, wired to the modules that do the work."""
 from ..base import RulesEngine
-from . import deal, decide, evolve, legal, view
+from . import deal, decide, describe, evolve, legal, view
 from .options import MAX_PLAYERS, MAX_WIN_PILE, MIN_PLAYERS, MIN_WIN_PILE
 
 
@@ -17,4 +17,4 @@ class SpiteAndMaliceEngine(RulesEngine):
     )
 
 
-engine = SpiteAndMaliceEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal)
+engine = SpiteAndMaliceEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal, describe=describe)

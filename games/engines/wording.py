@@ -1,0 +1,73 @@
+"""Words the engines' event sentences share: cards as people write them ("7♥"), counts, ordinals, and
+the turn clock's events. Pure, like every engine; seats stay "{seat:N}" (base.seat_in_text)."""
+import re
+
+from .base import seat_in_text as who
+from .cards import JOKER
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# A card code inside an engine's own sentence (a ruling's text may name a malformed hand's cards).
+_CODE_IN_TEXT = re.compile(r"\b(?:JK|(?:10|11|12|13|[2-9AJQK])[SHDC])\b")
+
+
+def card(code):
+    """"7♥", "Q♠", "joker"."""
+    if code == JOKER:
+        return "joker"
+    return code[:-1] + SUIT_SYMBOLS.get(code[-1:], code[-1:])
+
+
+def cards(codes):
+    """"7♥, 9♣ and Q♠"."""
+    labels = [card(code) for code in codes]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def count(number, noun, plural=None):
+    """"1 card", "3 cards", "no cards"."""
+    if number == 0:
+        return f"no {plural or noun + 's'}"
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def ordinal(number):
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def cards_in_text(text):
+    """An engine's sentence with any card codes in it written as cards."""
+    return _CODE_IN_TEXT.sub(lambda found: card(found.group(0)), text)
+
+
+def sized(event, cards_key, count_key):
+    """How many cards an event moved: the list's length when the viewer sees them, else the count."""
+    shown = event.get(cards_key)
+    return len(shown) if isinstance(shown, list) else event.get(count_key, 0)
+
+
+def automatic(event, sentence):
+    """A default action the turn clock took for a seat says so."""
+    return f"{sentence} (out of time)" if event.get("auto") else sentence
+
+
+def turn_clock_sentence(event):
+    """The turn clock's events (turn_clock.EVENT_TYPES), or None for any other event."""
+    kind = event.get("type")
+    if kind == "timed_out":
+        return f"{who(event['seat'])} runs out of time"
+    if kind == "marked_absent":
+        return f"{who(event['seat'])} is marked absent after three timeouts in a row"
+    if kind == "carried_on":
+        return f"The host carries on without {who(event['seat'])}"
+    if kind == "abandoned":
+        return "The host abandons the game"
+    return None
+
+
+def unknown(game, event):
+    """Every event type has a sentence; an unknown type is a bug, said as such."""
+    raise ValueError(f"{game} cannot describe an event of type {event.get('type')!r}.")

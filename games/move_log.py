@@ -1,0 +1,49 @@
+"""The move log: a table's events as readable lines, for one perspective, with players' names in.
+
+Each line is the engine's sentence for one event (``Engine.describe_event``), as the perspective may
+see it, with every "{seat:N}" made that seat's player's display name (seat_view.named). A perspective
+is a seat number or None (a watcher: the public lines), or ``open=True``: every card shown, for a
+finished game or staff. The caller decides who may have which perspective: ``lines_for`` does it for a
+person at a live table, the replay service for its own pages.
+
+    lines(table, seat=1)               # seat 1's lines, as it was told them
+    lines(table, open=True, upto=40)   # the first 40 events, all cards shown
+    lines_for(table, user)             # the live table's log for this person
+"""
+from events import store
+from games import game_state
+from games.engines import get_engine
+from games.seat_view import named, seat_names
+
+
+def lines(table, seat=None, open=False, upto=None, after=0, names=None):
+    """The described lines of the table's events (versions ``after`` + 1 to ``upto``, default: all):
+    dicts with "version", "type", "actor" ("user", "system" or "staff"), "time" and "text"."""
+    events = store.read(table.stream, upto=upto, after=after, game=table.game)
+    return describe(table, events, seat=seat, open=open, names=names)
+
+
+def describe(table, events, seat=None, open=False, names=None):
+    """Lines (as ``lines`` gives them) for stored events of the table already read."""
+    engine = get_engine(table.game)
+    names = seat_names(table) if names is None else names
+    return [line(engine, event, seat, open, names) for event in events]
+
+
+def line(engine, event, seat, open, names):
+    """One stored event's line."""
+    return {
+        "version": event.version,
+        "type": event.type,
+        "actor": event.actor_kind,
+        "time": event.created_at,
+        "text": named(engine.describe_event(event.payload, seat, open=open), names),
+    }
+
+
+def lines_for(table, user, upto=None, after=0):
+    """The log a person at the table reads: their seat's lines (anyone else's: a watcher's), every card
+    shown once the game is over, as with the event list (seat_view.visible_events)."""
+    game = game_state.load(table)
+    over = game.started and game.engine.is_over(game.state)
+    return lines(table, seat=table.seat_of(user), open=over, upto=upto, after=after)

@@ -1,0 +1,71 @@
+"""The replay page's context: the board at a step drawn by the game's own board template (the one the live
+table uses), with nothing to act on, the step's described move, the controls and the perspectives."""
+from django.urls import reverse
+
+from games import replay
+from games.engines import get_engine
+from games.rendering import clocks_context, clockwise_from
+from games.seat_view import seat_names
+
+
+def replay_context(table, seen_as, step, last):
+    engine = get_engine(table.game)
+    names = seat_names(table)
+    shown = replay.at_step(table, step, seen_as, last=last, names=names)
+    view = shown["view"]
+    names += [None] * ((len(view["players"]) if view else 0) - len(names))
+    seat = seen_as.seat if view and seen_as.seat is not None and seen_as.seat < len(view["players"]) else None
+    return {
+        "table": table,
+        "engine": engine,
+        "seen_as": seen_as,
+        "step": step,
+        "last_step": last,
+        "move": shown["move"],
+        "hands": [{"name": names[hand["seat"]] or "Empty seat", "parts": _parts(hand["parts"])}
+                  for hand in shown["hands"] or []],
+        "steps": _step_links(table, seen_as, step, last),
+        "perspectives": _perspective_links(table, names, seen_as, step),
+        # What the board templates take (games.rendering.table_context), with nothing to act on:
+        "seat": seat,
+        "names": names,
+        "version": step,
+        "view": view,
+        "others": clockwise_from(view, seat),
+        "legal": [],
+        "host_actions": [],
+        "board_template": f"games/{table.game}/board.html",
+        "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
+        "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
+        "is_host": False,
+        "can_join_late": False,
+        "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
+        **clocks_context([], view),
+    }
+
+
+def step_url(table, step, seen_as):
+    return f"{reverse('replay', args=[table.id])}?step={step}&as={seen_as.token}"
+
+
+def _step_links(table, seen_as, step, last):
+    """First, back, forward, last: each a dict with "label", "key" (the keyboard's), "step" and "url"
+    (None where it would not move)."""
+    targets = [("First", "Home", 0), ("Back", "←", step - 1), ("Forward", "→", step + 1), ("Last", "End", last)]
+    return [{"label": label, "key": key, "step": target,
+             "url": step_url(table, target, seen_as) if 0 <= target <= last and target != step else None}
+            for label, key, target in targets]
+
+
+def _perspective_links(table, names, seen_as, step):
+    choices = [(replay.Perspective(None, True), "All hands open")]
+    choices += [(replay.Perspective(seat, False), name or "Empty seat") for seat, name in enumerate(names)
+                if seat < table.seat_count]
+    return [{"label": label, "url": step_url(table, step, choice), "current": choice == seen_as}
+            for choice, label in choices]
+
+
+def _parts(parts):
+    """A seat's own part of the open view as labelled lists: ("Hand", [...]), ("Fake jokers", [...])."""
+    return [{"label": key.replace("_", " ").capitalize(), "cards": value if isinstance(value, list) else None,
+             "text": None if isinstance(value, list) else value} for key, value in parts.items()]
