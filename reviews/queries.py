@@ -2,7 +2,9 @@
 import uuid
 
 from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
 
+from games import replay, replay_rendering
 from games.errors import NotFound
 from games.seat_view import seat_names
 
@@ -44,6 +46,14 @@ def review(dispute_id):
     facts = [{**fact, "text": rulings.named(fact["text"], names)} for fact in rulings.facts(table, ruling)]
     return {"dispute": dispute, "table": table, "facts": facts, "ruling_at": ruling.at,
             "players": [name for name in names if name], "replay_url": replay_url(table, dispute.version)}
+
+
+def board_before(dispute):
+    """The board just before the ruling (the play as it was called), every hand open, as HTML."""
+    step = dispute.version - 1
+    context = replay_rendering.replay_context(dispute.table, replay.Perspective(None, True), step,
+                                              replay.last_step(dispute.table))
+    return render_to_string("reviews/_board.html", context)
 
 
 def replay_url(table, version):

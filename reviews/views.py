@@ -52,9 +52,11 @@ def queue(request):
 @reviewer_required
 def dispute_page(request, dispute_id):
     try:
-        return render(request, "reviews/dispute.html", {**queries.review(dispute_id), "max_reason": MAX_REASON})
+        found = queries.review(dispute_id)
     except NotFound as error:
         raise Http404(error.message) from None
+    return render(request, "reviews/dispute.html", {**found, "max_reason": MAX_REASON,
+                                                    "board": queries.board_before(found["dispute"])})
 
 
 @reviewer_required

@@ -39,7 +39,8 @@ class TestDisputeAndReview(BrowserTestCase):
         # Staff open it from the queue, see the ruling at its moment, and overturn it with a reason.
         staff.goto(f"{self.live_server_url}/reviews/")
         staff.locator("table.review-queue a", has_text=f"move {version}").click()
-        expect(staff.locator(".ruling-facts")).to_contain_text("Alice: 3S; Bob: JS JH")
+        expect(staff.locator(".ruling-facts")).to_contain_text("Alice: 3♠; Bob: J♠ J♥")
+        expect(staff.locator(".review-board .spite-plays .spite-play")).to_have_count(2)  # the called play is on it
         expect(staff.locator(".dispute-text")).to_contain_text("A pair of jacks beats a single 3")
         expect(staff.locator("a", has_text="Open the replay at this moment")).to_have_attribute(
             "href", f"/tables/{table.id}/replay/?step={version}&as=open")

@@ -72,10 +72,10 @@ def test_the_facts_of_a_ruling_name_the_rule_the_cards_and_the_trick(ruled):
     table, version = ruled
     events = [event.payload for event in store.read(table.stream, game=table.game)]
     facts = {f["label"]: f["text"] for f in get_engine("spite").ruling_facts(events[:version - 1], events[version - 1])}
-    assert facts["Ruling"].startswith("{seat:2} called a misplay on {seat:1}'s play 2: right.")
-    assert facts["Rule applied"] == events[version - 1]["rule"]
-    assert facts["Called play"] == "{seat:1}: JS JH"
-    assert facts["Trick so far"] == "{seat:0}: 3S; {seat:1}: JS JH"
+    assert facts["Ruling"].startswith("{seat:2} called a misplay on {seat:1}: right.")
+    assert facts["Rule applied"] == events[version - 1]["rule"] == "follow"
+    assert facts["Called play"] == "{seat:1}: J♠ J♥"
+    assert facts["Trick so far"] == "{seat:0}: 3♠; {seat:1}: J♠ J♥"
     assert facts["Penalty"].startswith("{seat:1}: 1 turn(s) to skip")
 
 
@@ -238,9 +238,11 @@ def test_the_queue_lists_open_disputes_oldest_first_and_filters_decided(players,
 def test_the_dispute_page_shows_the_ruling_the_texts_and_the_replay_link(dispute, staff, client):
     client.force_login(staff)
     page = client.get(f"/reviews/{dispute.pk}/").content.decode()
-    for text in ("Carol called a misplay on Bob", "Rule applied", "Bob: JS JH", "Trick so far", "Alice: 3S; Bob: JS JH",
+    for text in ("Carol called a misplay on Bob", "Rule applied", "Bob: J♠ J♥", "Trick so far", "Alice: 3♠; Bob: J♠ J♥",
                  dispute.text, f"/tables/{dispute.table_id}/replay/?step={dispute.version}&amp;as=open"):
         assert text in page, text
+    board = page[page.index('class="review-board"'):]
+    assert "The board just before the ruling" in board and board.count('class="spite-play') >= 2  # 3S, then the jacks
     detail = client_for(staff).get(f"/api/disputes/{dispute.pk}/").json()
     assert detail["facts"][0]["label"] == "Ruling" and "Carol called a misplay on Bob" in detail["facts"][0]["text"]
     assert client.get("/reviews/999999/").status_code == 404

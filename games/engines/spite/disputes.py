@@ -2,6 +2,7 @@
 the staff command that overturns one (RULINGS "Table mode"). Rulings: a judged misplay call
 (``misplay_called``) and the penalties of a failed come-at-me (a ``trick_won`` with penalties)."""
 from ..base import seat_in_text
+from ..wording import card, cards_in_text
 
 PLAYS = frozenset({"played", "played_fake_down", "reward_declared", "rewarded"})
 TRICK_STARTS = frozenset({"trick_won", "dealt", "round_ended"})
@@ -40,8 +41,8 @@ def _call_facts(events, event):
     penalised = seat if event["correct"] else caller
     called = next((e for e in events if e.get("type") in PLAYS and e.get("id") == event["play"]), None)
     facts = [
-        _fact("Ruling", f"{caller} called a misplay on {seat}'s play {event['play']}: {verdict}. {event['text']}"),
-        _fact("Rule applied", event["rule"]),
+        _fact("Ruling", f"{caller} called a misplay on {seat}: {verdict}. {cards_in_text(event['text'])}"),
+        _fact("Rule applied", event["rule"].replace("_", " ")),
         _fact("Called play", _play_words(called) if called else f"play {event['play']}"),
         _fact("Penalty", f"{penalised}: {event['skips']} turn(s) to skip"
                          f"{', out of the trick' if event.get('barred') else ''}."),
@@ -74,23 +75,27 @@ def _fact(label, text):
     return {"label": label, "text": text}
 
 
-def _cards(cards, where):
-    if not cards:
+def _cards(codes, where):
+    if not codes:
         return "none"
-    return f"{' '.join(cards)} {where}".strip()
+    return f"{_faces(codes)} {where}".strip()
+
+
+def _faces(codes):
+    return " ".join(card(code) for code in codes)
 
 
 def _play_words(event):
     who = seat_in_text(event["seat"])
     kind = event["type"]
     if kind == "played_fake_down":
-        return f"{who}: a fake joker face down ({event['fake']})"
+        return f"{who}: a fake joker face down ({card(event['fake'])})"
     if kind in ("reward_declared", "rewarded"):
-        return f"{who}: declared a reward of {event['declared']} card(s), viewed {' '.join(event['viewed']) or 'none'}"
+        return f"{who}: declared a reward of {event['declared']} card(s), viewed {_faces(event['viewed']) or 'none'}"
     cards = list(event["cards"]) + list(event.get("fake_up") or ()) + list(event.get("bonus_up") or ())
     extras = [word for word, on in (("come at me", event.get("come_at_me")), ("buy back", event.get("buy_back")))
               if on]
-    return f"{who}: {' '.join(cards)}" + (f" ({', '.join(extras)})" if extras else "")
+    return f"{who}: {_faces(cards)}" + (f" ({', '.join(extras)})" if extras else "")
 
 
 def _trick_words(events):

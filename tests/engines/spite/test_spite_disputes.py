@@ -25,8 +25,8 @@ def test_a_failed_come_at_me_is_a_ruling_involving_the_seats_it_penalised(engine
     assert [(p.id, p.skips, p.overturned) for p in state.penalties] == [(1, (2, 0, 0), None)]
     facts = engine.ruling_facts(log[:log.index(trick)], trick)
     assert facts[0]["text"] == "{seat:1} won the trick: penalties for \"come at me\": {seat:0} 2 turn(s) to skip."
-    assert {"label": "Trick so far", "text": "{seat:0}: 5S (come at me); {seat:1}: 6D; {seat:0}: 8C (come at me); "
-                                           "{seat:1}: 9H"} in facts
+    assert {"label": "Trick so far", "text": "{seat:0}: 5♠ (come at me); {seat:1}: 6♦; {seat:0}: 8♣ (come at me); "
+                                           "{seat:1}: 9♥"} in facts
 
 
 def test_overturning_the_penalties_gives_back_the_turns_still_owed(engine, position, act, refused):
