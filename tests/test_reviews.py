@@ -428,3 +428,16 @@ def test_the_admin_lists_tables_seats_events_disputes_and_the_staff_log(dispute,
     action = StaffAction.objects.get()
     assert client.post(f"/admin/reviews/staffaction/{action.pk}/delete/", {"post": "yes"}).status_code == 403
     assert StaffAction.objects.count() == 1
+
+
+def test_a_finished_tables_replay_offers_its_rulings_for_dispute(ruled, players, client):
+    table, version = ruled
+    commands.submit(table, players[0], {"type": "end_match"}, game_state.load(table).version)
+    link = f"/tables/{table.id}/rulings/{version}/dispute/"
+    client.force_login(players[1])
+    replay = client.get(f"/tables/{table.id}/replay/?step=1&as=open").content.decode()
+    assert "Rulings and disputes" in replay and link in replay  # Bob's own seat, whatever the perspective
+    assert client.post(link, {"text": "The pair was legal."}).status_code == 302
+    client.force_login(players[0])
+    replay = client.get(f"/tables/{table.id}/replay/?step=1&as=1").content.decode()
+    assert "by Bob, awaiting staff review" in replay and link not in replay
