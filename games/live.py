@@ -104,18 +104,24 @@ def snapshot(table, seated=None):
                     extras=read_extras(table, game))
 
 
-_extras = {}  # name -> function(table, game) -> {"template": ..., ...} or None
+_extras = {}  # name -> (read, follows_moves)
 
 
-def register_extra(name, read):
+def register_extra(name, read, follows_moves=None):
     """Another app's part of the live table: ``read(table, game)`` (on a thread, with the database) gives
     the context its template is drawn with ({"template": name, ...}), or None to draw nothing. Whoever
-    changes what it reads broadcasts the table with ``seating`` so snapshots read it again."""
-    _extras[name] = read
+    changes what it reads broadcasts the table with ``seating`` so snapshots read it again;
+    ``follows_moves(table)``: whether a move at the table may change it too (then a move this process
+    made is read from the database like any other, instead of taken from the state cache alone)."""
+    _extras[name] = (read, follows_moves)
 
 
 def read_extras(table, game):
-    return [extra for extra in (read(table, game) for read in _extras.values()) if extra is not None]
+    return [extra for extra in (read(table, game) for read, _ in _extras.values()) if extra is not None]
+
+
+def _extras_follow_moves(table):
+    return any(follows(table) for _, follows in _extras.values() if follows is not None)
 
 
 def _timed(table, game):
@@ -164,7 +170,7 @@ async def _read(live, table_id, seating, cause):
     try:
         known = live.snapshot
         game = None if known is None or seating else game_state.cached(known.table, known.version + 1)
-        if game is not None and not _timed(known.table, game):
+        if game is not None and not _timed(known.table, game) and not _extras_follow_moves(known.table):
             new = Snapshot(known.table, known.seated, game, [], extras=known.extras)  # this process made the move
         elif known is None or seating:
             new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()

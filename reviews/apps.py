@@ -12,5 +12,5 @@ class ReviewsConfig(AppConfig):
 
         from . import notices, staff_log
 
-        live.register_extra("disputes", notices.table_disputes)
+        live.register_extra("disputes", notices.table_disputes, follows_moves=notices.has_rulings)
         staff_command.connect(staff_log.record_staff_command, dispatch_uid="reviews.staff_command")

@@ -1,6 +1,7 @@
 """What players are shown of disputes: on the live table (games.live extra) and on their profile."""
 from django.db.models import Q
 
+from games.engines import get_engine
 from games.models import Table
 from games.seat_view import seat_names
 
@@ -8,6 +9,11 @@ from . import rulings
 from .models import Dispute
 
 TABLE_TEMPLATE = "reviews/_table_disputes.html"
+
+
+def has_rulings(table):
+    """Whether a move at the table may give a ruling (the game has rulings)."""
+    return bool(get_engine(table.game).ruling_types)
 
 
 def table_disputes(table, game):

@@ -48,3 +48,25 @@ async def test_the_table_sees_a_dispute_filed_and_its_decision_live(alice, bob, 
         assert "spite-badge-overturned" in seen[n]  # the game's own ruling shows it too
     for socket in sockets:
         await socket.disconnect()
+
+
+async def test_a_new_ruling_appears_with_its_dispute_link_live(alice, bob, carol):
+    from games import commands, game_state
+    from reviews_helpers import play, spite_table
+
+    table = await sync_to_async(spite_table)([alice, bob, carol])
+    await sync_to_async(play)(table, alice, ["3S"])
+    await sync_to_async(play)(table, bob, ["JS", "JH"])
+    socket = await _connect(bob, table)
+    assert 'id="table-disputes"' not in await socket.receive_from(timeout=10)  # no ruling yet
+
+    def call():
+        game = game_state.load(table)
+        commands.submit(table, carol, {"type": "call_misplay", "play": game.state.window.play}, game.version)
+
+    await sync_to_async(call)()  # made in this process: the live table's fast path
+    html = ""
+    while 'class="badge spite-badge-ruling"' not in html:
+        html = await socket.receive_from(timeout=10)
+    assert 'id="table-disputes"' in html and "/rulings/" in html and "dispute-link" in html
+    await socket.disconnect()
