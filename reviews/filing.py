@@ -12,6 +12,21 @@ from .models import MAX_TEXT, Dispute
 
 def file_dispute(table, user, version, text):
     """The new Dispute of the ruling at ``version``, by ``user``'s seat; a TableError with a sentence if not."""
+    seat, ruling = disputable_by(table, user, version)
+    text = _checked_text(text)
+    try:
+        with transaction.atomic():
+            dispute = Dispute.objects.create(table=table, version=version, seats=list(ruling.seats), seat=seat,
+                                             filed_by=user, text=text)
+            tell_table(table)
+    except IntegrityError:  # filed by someone else at the same moment
+        raise Conflict(_already_disputed(Dispute.objects.get(table=table, version=version))) from None
+    return dispute
+
+
+def disputable_by(table, user, version):
+    """(``user``'s seat, the ruling at ``version``) if that seat may dispute it now; else a TableError
+    saying why: no rulings in this game, no seat, no such ruling, not involved, too late, disputed already."""
     engine = get_engine(table.game)
     if not engine.ruling_types:
         raise BadRequest(f"{engine.title} has no rulings to dispute.")
@@ -23,21 +38,13 @@ def file_dispute(table, user, version, text):
         raise NotFound(f"This table has no ruling at move {version}.")
     if seat not in ruling.seats:
         raise Forbidden("Only the players this ruling involves may dispute it, and it does not involve you.")
-    text = _checked_text(text)
     if not rulings.window_open(table):
         closes = formats.date_format(rulings.window_closes(table), "DATETIME_FORMAT")
         raise Conflict(f"Disputes of this {engine.noun} closed on {closes}.")
     earlier = Dispute.objects.filter(table=table, version=version).select_related("filed_by").first()
     if earlier is not None:
         raise Conflict(_already_disputed(earlier))
-    try:
-        with transaction.atomic():
-            dispute = Dispute.objects.create(table=table, version=version, seats=list(ruling.seats), seat=seat,
-                                             filed_by=user, text=text)
-            tell_table(table)
-    except IntegrityError:  # filed by someone else at the same moment
-        raise Conflict(_already_disputed(Dispute.objects.get(table=table, version=version))) from None
-    return dispute
+    return seat, ruling
 
 
 def _checked_text(text):

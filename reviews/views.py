@@ -17,18 +17,23 @@ from .models import MAX_REASON, MAX_TEXT
 
 @login_required
 def file_dispute(request, table_id, version):
+    """The form asking why (GET), filing it (POST). A refusal is told on the table's page, or, for the
+    text, on the form again."""
     table = _visible(request, table_id)
-    ruling = rulings.ruling_at(table, version) if version < 2 ** 31 else None
-    if ruling is None:
-        raise Http404("This table has no ruling at that move.")
     text = request.POST.get("text", "")
+    try:
+        _seat, ruling = filing.disputable_by(table, request.user, version)
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect("table", table_id=table.id)
     if request.method == "POST":
         try:
             filing.file_dispute(table, request.user, version, text)
-        except TableError as error:
+        except BadRequest as error:  # the text: the form asks again
             messages.error(request, error.message)
-            if not isinstance(error, BadRequest):
-                return redirect("table", table_id=table.id)
+        except TableError as error:  # disputed by another seat a moment ago, say
+            messages.error(request, error.message)
+            return redirect("table", table_id=table.id)
         else:
             messages.success(request, "Your dispute is filed; staff will review it.")
             return redirect("table", table_id=table.id)

@@ -441,3 +441,24 @@ def test_a_finished_tables_replay_offers_its_rulings_for_dispute(ruled, players,
     client.force_login(players[0])
     replay = client.get(f"/tables/{table.id}/replay/?step=1&as=1").content.decode()
     assert "by Bob, awaiting staff review" in replay and link not in replay
+
+
+def test_every_refusal_on_the_page_is_told_on_the_table(ruled, players, client, settings):
+    table, version = ruled
+    spank = client_for(players[0]).post("/api/tables/", {"game": "spank", "seat_count": 2}, format="json").json()
+    cases = [
+        (players[1], f"/tables/{table.id}/rulings/1/dispute/", "This table has no ruling at move 1."),
+        (players[1], f"/tables/{table.id}/rulings/99999999999/dispute/", "This table has no ruling at move 99999999999."),
+        (players[0], f"/tables/{table.id}/rulings/{version}/dispute/", "it does not involve you"),
+        (players[0], f"/tables/{spank['id']}/rulings/1/dispute/", "Spank! has no rulings to dispute."),
+    ]
+    for user, url, sentence in cases:
+        client.force_login(user)
+        for response in (client.get(url, follow=True), client.post(url, {"text": "Why not."}, follow=True)):
+            assert response.redirect_chain and sentence in response.content.decode(), (url, sentence)
+    commands.submit(table, players[0], {"type": "end_match"}, game_state.load(table).version)
+    settings.DISPUTE_WINDOW_DAYS = 0
+    client.force_login(players[1])
+    closed = client.get(f"/tables/{table.id}/rulings/{version}/dispute/", follow=True).content.decode()
+    assert "Disputes of this match closed on" in closed
+    assert not Dispute.objects.exists()
