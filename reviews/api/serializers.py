@@ -49,7 +49,7 @@ class DisputeReviewSerializer(DisputeSerializer):
 
 class RulingDisputeSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Dispute.Status.values)
+    status = serializers.ChoiceField(choices=Dispute.Status.choices)
     reason = serializers.CharField()
 
 
