@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "accounts",
     "events",
     "games",
+    "reviews",
 ]
 
 MIDDLEWARE = [
@@ -248,6 +249,9 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# Players may dispute a ruling while the game runs and for this many days after it ends (reviews).
+DISPUTE_WINDOW_DAYS = env.int("DISPUTE_WINDOW_DAYS", default=7)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Basic first: DRF answers an unauthenticated request with the first class's challenge (401).
@@ -268,6 +272,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"DisputeStatusEnum": "reviews.models.Dispute.Status"},
 }
 
 LOGGING = {

@@ -8,5 +8,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("games.api.urls")),
+    path("api/", include("reviews.api.urls")),
+    path("", include("reviews.urls")),
     path("", include("games.urls")),
 ]

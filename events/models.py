@@ -16,6 +16,8 @@ class EventQuerySet(models.QuerySet):
 
 
 class Event(models.Model):
+    append_only = True  # manage.py create_runtime_role grants the app's role SELECT and INSERT only
+
     class Actor(models.TextChoices):
         USER = "user", "user"
         SYSTEM = "system", "system"

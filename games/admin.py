@@ -14,3 +14,9 @@ class TableAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     list_filter = ("game", "status", "private")
     inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("table", "number", "user", "joined_at")
+    search_fields = ("table__id", "user__username")

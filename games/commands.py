@@ -15,13 +15,15 @@ from django.db import transaction
 
 from events import store
 from events.store import SYSTEM, Actor, ConcurrencyConflict
-from games import broadcast, game_state, timers
+from events.models import Event
+from games import broadcast, game_state, signals, timers
 from games.engines import IllegalCommand, get_engine
 from games.engines import command_table as senders
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from games.names import named, seat_names
 
 SYSTEM_RETRIES = 5
+STAFF_ACTOR = Event.Actor.STAFF
 
 
 class Refused(BadRequest):
@@ -40,7 +42,14 @@ def submit(table, user, command, expected_version, seat=None, seats=None):
     check_shape(command)
     route = _ROUTES[get_engine(table.game).sender_of(command)]
     acting_seat, actor = route(table, user, seat, seats)
-    return _decide_and_append(table, acting_seat, command, expected_version, actor)
+    also = _signalled_staff_command(table, user, command) if actor.kind == STAFF_ACTOR else None
+    return run(table, actor, _deciding(acting_seat, command), expected_version, also=also)
+
+
+def _signalled_staff_command(table, user, command):
+    """Tell the staff log (games.signals.staff_command) in the transaction that appends the command."""
+    return lambda version: signals.staff_command.send(sender=submit, table=table, user=user, command=command,
+                                                      version=version)
 
 
 def submit_for_bot(table, seat, command, expected_version, actor):
@@ -49,7 +58,7 @@ def submit_for_bot(table, seat, command, expected_version, actor):
     check_shape(command)
     if get_engine(table.game).sender_of(command) not in (senders.SEAT_TO_ACT, senders.ANY_SEAT):
         raise Forbidden("A bot gives only the commands of the seat it plays.")
-    return _decide_and_append(table, seat, command, expected_version, actor)
+    return run(table, actor, _deciding(seat, command), expected_version)
 
 
 def _as_seat(table, user, seat, seats):
@@ -118,10 +127,6 @@ def submit_system(table, command, expected_version=None):
             if expected_version is not None:
                 return None
     raise Conflict("The table is too busy to apply the system command; it will be retried.")
-
-
-def _decide_and_append(table, seat, command, expected_version, actor):
-    return run(table, actor, _deciding(seat, command), expected_version)
 
 
 def _deciding(seat, command):

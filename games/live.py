@@ -78,6 +78,7 @@ class Snapshot:
     game: game_state.Game
     deadlines: list
     cause: str | None = None  # the broadcast it was read for, so one broadcast reads it once
+    extras: list = field(default_factory=list)  # other apps' parts of the table page (register_extra)
     renders: dict = field(default_factory=dict)  # viewer key -> HTML
     recent: tuple = ()  # the latest stored events (LOG_EVENTS at most), for the move log and announcements
 
@@ -106,7 +107,7 @@ def snapshot(table, seated=None, known=()):
     if seated is None:
         seated = table.seated_users()
     return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [],
-                    recent=recent_events(table, game.version, known))
+                    recent=recent_events(table, game.version, known), extras=read_extras(table, game))
 
 
 def recent_events(table, version, known=()):
@@ -118,6 +119,26 @@ def recent_events(table, version, known=()):
     if version <= after:
         return kept
     return kept + tuple(store.read(table.stream, after=after, upto=version, game=table.game))
+
+
+_extras = {}  # name -> (read, follows_moves)
+
+
+def register_extra(name, read, follows_moves=None):
+    """Another app's part of the live table: ``read(table, game)`` (on a thread, with the database) gives
+    the context its template is drawn with ({"template": name, ...}), or None to draw nothing. Whoever
+    changes what it reads broadcasts the table with ``seating`` so snapshots read it again;
+    ``follows_moves(table)``: whether a move at the table may change it too (then a move this process
+    made is read from the database like any other, instead of taken from the state cache alone)."""
+    _extras[name] = (read, follows_moves)
+
+
+def read_extras(table, game):
+    return [extra for extra in (read(table, game) for read, _ in _extras.values()) if extra is not None]
+
+
+def _extras_follow_moves(table):
+    return any(follows(table) for _, follows in _extras.values() if follows is not None)
 
 
 def _timed(table, game):
@@ -166,10 +187,10 @@ async def _read(live, table_id, seating, cause):
     try:
         known = live.snapshot
         game = None if known is None or seating else game_state.cached(known.table, known.version + 1)
-        if game is not None and not _timed(known.table, game):
+        if game is not None and not _timed(known.table, game) and not _extras_follow_moves(known.table):
             # This process made the move: the game is not read again, only its new events (the move log).
             recent = await in_thread(recent_events)(known.table, game.version, known.recent)
-            new = Snapshot(known.table, known.seated, game, [], recent=recent)
+            new = Snapshot(known.table, known.seated, game, [], recent=recent, extras=known.extras)
         elif known is None or seating:
             new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()
         else:

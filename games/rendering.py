@@ -63,6 +63,7 @@ def table_context(snap, user):
         "bot_played_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else [])
                              if p.get("with_bot")],
         "news": announcements.news(snap, seat, names),
+        "extras": snap.extras,
         **clocks_context(snap.deadlines, view),
     }
 

@@ -46,6 +46,9 @@ class Engine:
     # Table options that give hidden information away (Spite's fake joker faces): nobody is shown
     # them until the game is over.
     secret_options = frozenset()
+    # The event types that may be rulings players can dispute (disputable below says which are): none
+    # for a game without rulings.
+    ruling_types = frozenset()
 
     # --- hooks a game overrides -------------------------------------------
     def initial_state(self):
@@ -135,6 +138,7 @@ class Engine:
             else:
                 words.append(f"{label}: {value}")
         return words
+
     def progress(self, state):
         """How far along a started game is, as a short phrase anyone may read ("round 2 of 5"): the
         lobby's games in play show it. Seats as "{seat:N}"; nothing hidden. "" when a game says nothing."""
@@ -151,6 +155,24 @@ class Engine:
         view's ``winner`` (one seat, or null)."""
         winner = self.view(state, None).get("winner")
         return [winner] if winner is not None else []
+
+    # --- disputes: a game whose rulings players may dispute overrides these three ---------------
+    def disputable(self, event):
+        """The seats a ruling ``event`` involves (who may dispute it), as a sorted tuple; None when the
+        event is no ruling. No game has rulings by default."""
+        return None
+
+    def ruling_facts(self, events, event):
+        """What staff review a disputed ruling ``event`` by, given the ``events`` before it (unredacted):
+        a list of {"label", "text"} (seats as "{seat:N}"). The first fact is the ruling's sentence, drawn
+        from ``event`` alone (``events`` may be empty for it), which the players see too: it names no
+        hidden card."""
+        return []
+
+    def overturn_command(self, events, event, reason):
+        """The staff command that overturns the ruling ``event`` (``events``: the whole log up to now),
+        or None when the game cannot undo it."""
+        return None
 
     # --- shared ------------------------------------------------------------
     @property

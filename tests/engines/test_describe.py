@@ -54,7 +54,20 @@ def test_every_event_of_random_games_is_described_for_every_reader(game):
 
 
 # Event types the random games may miss, each described by a test of its own below.
-RARE = {"spite_and_malice": {"stalemated"}}
+RARE = {"spite_and_malice": {"stalemated"}, "spite": {"penalty_overturned"}}
+
+
+def test_an_overturned_come_at_me_penalty_is_described_with_the_reason_and_what_stays():
+    event = {"type": "penalty_overturned", "penalty": 2, "reason": "The trick was not over.", "skips": [0, 1],
+             "not_undone": ["{seat:0} already sat out 1 turn."]}
+    spite = get_engine("spite")
+    for seat in (None, 0, 1):
+        sentence = spite.describe_event(event, seat)
+        check_sentence(sentence, spite.redact_event(event, seat))
+        assert with_seat_names(sentence, NAMES.__getitem__) == (
+            "Staff overturn come-at-me penalty 2: The trick was not over. (Ana already sat out 1 turn.)")
+
+
 BOT_HANDOVER = {"handed_to_bot", "taken_back"}  # only the host and the absent player send these
 
 

@@ -1,7 +1,8 @@
 """``manage.py create_runtime_role NAME``: the database role web processes and workers connect as.
 
 Migrations run as the tables' owner; everything else runs as this role. It reads and writes the
-app's tables but may only read and append to the event log: no UPDATE, DELETE or TRUNCATE there.
+app's tables but may only read and append to the event log and the other append-only tables (a model
+with ``append_only = True``: the staff log): no UPDATE, DELETE or TRUNCATE there.
 It owns nothing, so it cannot alter the table, switch off or drop its triggers, or replace their
 function; it is no superuser, so it cannot set ``session_replication_role = replica`` (which skips
 triggers). The command refuses a role that could step around any of that.
@@ -12,6 +13,7 @@ where default privileges would quietly hand the next append-only table UPDATE an
 """
 import re
 
+from django.apps import apps
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, connection, transaction
 
@@ -70,16 +72,22 @@ class Command(BaseCommand):
                 verifier = connection.connection.pgconn.encrypt_password(password.encode(), name.encode())
                 change_role(cursor, f"ALTER ROLE {role} PASSWORD %s", [verifier.decode()])
             others = grant(cursor, role)
-            cursor.execute("SELECT has_table_privilege(%s, %s, 'UPDATE, DELETE, TRUNCATE')", [name, EVENTS])
-            if cursor.fetchone()[0]:
-                raise CommandError(
-                    f"{name} may still change {EVENTS} through a grant to PUBLIC or to a role it belongs to; "
-                    "revoke that grant and run this again."
-                )
+            for table in append_only_tables():
+                cursor.execute("SELECT has_table_privilege(%s, %s, 'UPDATE, DELETE, TRUNCATE')", [name, table])
+                if cursor.fetchone()[0]:
+                    raise CommandError(
+                        f"{name} may still change {table} through a grant to PUBLIC or to a role it belongs to; "
+                        "revoke that grant and run this again."
+                    )
         self.stdout.write(
-            f"Role {name}: {APPEND_ONLY} on {EVENTS}; {READ_WRITE} on {others} other tables. "
-            "Run this again after every migrate."
+            f"Role {name}: {APPEND_ONLY} on {', '.join(append_only_tables())}; {READ_WRITE} on {others} other "
+            "tables. Run this again after every migrate."
         )
+
+
+def append_only_tables():
+    """The event table and every other model's table that declares ``append_only = True``."""
+    return sorted({EVENTS} | {model._meta.db_table for model in apps.get_models() if getattr(model, "append_only", False)})
 
 
 def change_role(cursor, sql, params=()):
@@ -103,10 +111,11 @@ def refuse_powers(cursor, name):
 
 
 def grant(cursor, role):
-    """Re-grant, from nothing, every table of the app and its sequences; returns how many tables besides the events."""
+    """Re-grant, from nothing, every table of the app and its sequences; returns how many tables are not append-only."""
     quote = connection.ops.quote_name
     tables = sorted(connection.introspection.django_table_names(only_existing=True, include_views=False))
-    others = [quote(table) for table in tables if table != EVENTS]
+    append_only = [table for table in append_only_tables() if table in tables]
+    others = [quote(table) for table in tables if table not in append_only]
     sequences = [quote(seq["name"]) for table in tables for seq in connection.introspection.get_sequences(cursor, table)]
     cursor.execute("SELECT current_database(), relnamespace::regnamespace::text FROM pg_class WHERE oid = %s::regclass",
                    [EVENTS])
@@ -115,7 +124,7 @@ def grant(cursor, role):
     cursor.execute(f"GRANT CONNECT ON DATABASE {quote(database)} TO {role}")
     cursor.execute(f"GRANT USAGE ON SCHEMA {schema} TO {role}")
     cursor.execute(f"REVOKE ALL ON TABLE {', '.join(quote(table) for table in tables)} FROM {role}")
-    cursor.execute(f"GRANT {APPEND_ONLY} ON TABLE {quote(EVENTS)} TO {role}")
+    cursor.execute(f"GRANT {APPEND_ONLY} ON TABLE {', '.join(quote(table) for table in append_only)} TO {role}")
     cursor.execute(f"GRANT {READ_WRITE} ON TABLE {', '.join(others)} TO {role}")
     if sequences:
         cursor.execute(f"REVOKE ALL ON SEQUENCE {', '.join(sequences)} FROM {role}")

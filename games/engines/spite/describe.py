@@ -208,6 +208,13 @@ def _ruling_overturned(event):
     return overturned
 
 
+def _penalty_overturned(event):
+    overturned = f"Staff overturn come-at-me penalty {event['penalty']}: {event['reason']}"
+    if event.get("not_undone"):
+        overturned += " (" + " ".join(cards_in_text(line) for line in event["not_undone"]) + ")"
+    return overturned
+
+
 _SENTENCES = {
     "match_started": _match_started,
     "dealt": _dealt,
@@ -230,4 +237,5 @@ _SENTENCES = {
     "countdown_started": _countdown_started,
     "misplay_called": _misplay_called,
     "ruling_overturned": _ruling_overturned,
+    "penalty_overturned": _penalty_overturned,
 }

@@ -1,6 +1,6 @@
 """The Spite engine: the contract's interface, wired to the modules that do the work."""
 from ..base import RulesEngine
-from . import deal, decide, describe, evolve, hands, legal, view
+from . import deal, decide, describe, disputes, evolve, hands, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS, STRICT
 from .upcasters import UPCASTERS
 
@@ -24,6 +24,7 @@ class SpiteEngine(RulesEngine):
     late_join_terms = "as this round's loser (-2), playing from the next round"
     secret_options = frozenset({"fake_joker_faces"})
     upcasters = UPCASTERS
+    ruling_types = frozenset({"misplay_called", "trick_won"})  # disputes.py
 
     def describe_options(self, options):
         words = super().describe_options(options)
@@ -39,6 +40,15 @@ class SpiteEngine(RulesEngine):
 
     def beats(self, new, old, direction="higher"):
         return hands.beats(new, old, direction)
+
+    def disputable(self, event):
+        return disputes.disputable(event)
+
+    def ruling_facts(self, events, event):
+        return disputes.ruling_facts(events, event)
+
+    def overturn_command(self, events, event, reason):
+        return disputes.overturn_command(events, event, reason)
 
 
 engine = SpiteEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal, describe=describe)

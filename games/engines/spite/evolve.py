@@ -9,7 +9,7 @@ from .hands import read_hand
 from .legality import Misplay
 from .options import Options
 from ..tuples import replace_at, with_hand, without
-from .state import HIGHER, OPENING, OVER, PLAYING, Countdown, Play, Reward, State, Trick
+from .state import HIGHER, OPENING, OVER, PLAYING, Countdown, Penalty, Play, Reward, State, Trick
 from .trick import with_play
 
 
@@ -187,6 +187,9 @@ def _trick_won(state, event):
     )
     reward = Reward(seat=winner, count=event["reward"]) if event.get("reward") else None
     state = replace(state, skips=tuple(s + p for s, p in zip(state.skips, penalties)), streaks=streaks, reward=reward)
+    if any(penalties):
+        state = replace(state, penalties=state.penalties + (Penalty(len(state.penalties) + 1, state.round,
+                                                                    tuple(penalties)),))
     return replace(_clear_trick(state, Trick(leader=event["leader"])), to_move=event["leader"])
 
 
@@ -291,6 +294,7 @@ _APPLY = {
     "countdown_started": _countdown_started,
     "misplay_called": _misplay_called,
     "ruling_overturned": overturn.apply,
+    "penalty_overturned": overturn.apply_penalty,
     **turn_clock.HANDLERS,
     "match_ended": _match_ended,
 }

@@ -10,11 +10,12 @@ from ..tuples import replace_at, without
 
 def overturn(state, seat, command, rng):
     """The ``ruling_overturned`` event for staff's ``{"type": "overturn", "ruling": id, "reason": text}``
-    (during the match or after it)."""
+    (during the match or after it); for ``{"type": "overturn", "penalty": id, "reason": text}``, a failed
+    come-at-me's penalties overturned (``penalty_overturned``)."""
+    if "penalty" in command and "ruling" not in command:
+        return _overturn_penalty(state, command)
     ruling = _ruling(state, command.get("ruling"))
-    reason = command.get("reason")
-    if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
-        raise IllegalCommand("\"reason\" must say in a few words (at most 500 characters) why the ruling is wrong.")
+    reason = _reason(command)
     seat = ruling.penalised
     skips = min(ruling.skips, state.skips[seat]) if ruling.round == state.round and not state.over else 0
     moves, kept = _fake_moves(state, ruling)
@@ -37,6 +38,46 @@ def overturn(state, seat, command, rng):
     return [{"type": "ruling_overturned", "ruling": ruling.id, "reason": reason.strip(), "seat": seat,
              "caller": ruling.caller, "skips": skips, "moves": moves, "discarded": taken_back,
              "not_undone": not_undone}]
+
+
+def _reason(command):
+    reason = command.get("reason")
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
+        raise IllegalCommand("\"reason\" must say in a few words (at most 500 characters) why the ruling is wrong.")
+    return reason
+
+
+def _overturn_penalty(state, command):
+    """The turns a failed come-at-me gave each seat to skip, given back where they are still owed this
+    round; what was sat out already is said in words."""
+    number = command.get("penalty")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise IllegalCommand("\"penalty\" must be the number of a come-at-me penalty of this match.")
+    found = [penalty for penalty in state.penalties if penalty.id == number]
+    if not found:
+        raise IllegalCommand(f"This match has no come-at-me penalty {number}.")
+    if found[0].overturned is not None:
+        raise IllegalCommand(f"Come-at-me penalty {number} is already overturned.")
+    reason = _reason(command)
+    penalty = found[0]
+    this_round = penalty.round == state.round and not state.over
+    skips = [min(owed, state.skips[seat]) if this_round else 0 for seat, owed in enumerate(penalty.skips)]
+    not_undone = []
+    for seat, (owed, back) in enumerate(zip(penalty.skips, skips)):
+        if back < owed:
+            sat_out = owed - back
+            not_undone.append(f"{seat_in_text(seat)} already sat out {sat_out} turn{'s' if sat_out > 1 else ''}.")
+    return [{"type": "penalty_overturned", "penalty": number, "reason": reason.strip(), "skips": skips,
+             "not_undone": not_undone}]
+
+
+def apply_penalty(state, event):
+    """Evolve: the skips given back, the penalty marked overturned."""
+    penalties = tuple(replace(penalty, overturned=event["reason"]) if penalty.id == event["penalty"] else penalty
+                      for penalty in state.penalties)
+    skips = tuple(owed - (event["skips"][seat] if seat < len(event["skips"]) else 0)
+                  for seat, owed in enumerate(state.skips))
+    return replace(state, penalties=penalties, skips=skips)
 
 
 def _ruling(state, number):

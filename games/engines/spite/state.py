@@ -90,6 +90,7 @@ class State:
     # and the misplays nobody called (revealed when the match is over).
     window: object = None
     rulings: tuple = ()
+    penalties: tuple = ()  # the failed come-at-me penalties given this match: Penalty (overturn.py)
     misplays: tuple = ()
     uncalled: tuple = ()
     countdown: object = None  # the countdown running on the seat to act: Countdown
@@ -162,6 +163,17 @@ class Ruling:
     @property
     def penalised(self):
         return self.seat if self.correct else self.caller
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A trick's failed come-at-me penalties (RULINGS "Come at me"), numbered from 1 in the match, which
+    staff may overturn like a ruling."""
+
+    id: int
+    round: int
+    skips: tuple  # per seat, the turns the trick's end gave it to skip
+    overturned: str | None = None  # staff's reason, once overturned
 
 
 def is_placed(state, seat):

@@ -193,7 +193,7 @@ def _redacted(event, seat):
 
 
 _PUBLIC_EVENTS = frozenset({"asked", "declined", "passed", "placed", "trick_won", "round_ended", "match_ended",
-                            "skipped", "joined", "countdown_started"}) | turn_clock.EVENT_TYPES
+                            "skipped", "joined", "countdown_started", "penalty_overturned"}) | turn_clock.EVENT_TYPES
 _MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "reward_declared", "rewarded"})
 
 

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class ReviewsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "reviews"
+    verbose_name = "Disputes and staff review"
+
+    def ready(self):
+        from games import live
+        from games.signals import staff_command
+
+        from . import notices, staff_log
+
+        live.register_extra("disputes", notices.table_disputes, follows_moves=notices.has_rulings)
+        staff_command.connect(staff_log.record_staff_command, dispatch_uid="reviews.staff_command")
