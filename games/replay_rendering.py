@@ -1,8 +1,9 @@
 """The replay page's context: the board at a step drawn by the game's own board template (the one the live
 table uses), with nothing to act on, the step's described move, the controls and the perspectives."""
+from django.core.cache import cache
 from django.urls import reverse
 
-from games import replay
+from games import fairness, replay
 from games.engines import get_engine
 from games.rendering import clocks_context, clockwise_from
 from games.names import seat_names
@@ -26,6 +27,7 @@ def replay_context(table, seen_as, step, last):
                   for hand in shown["hands"] or []],
         "steps": _step_links(table, seen_as, step, last),
         "perspectives": _perspective_links(table, names, seen_as, step),
+        "fair_deals": fair_deals(table, last),
         # What the board templates take (games.rendering.table_context), with nothing to act on:
         "seat": seat,
         "names": names,
@@ -42,6 +44,12 @@ def replay_context(table, seen_as, step, last):
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
         **clocks_context([], view),
     }
+
+
+def fair_deals(table, last):
+    """Every deal checked against its commitment (games.fairness), once per table version: a replay walk
+    draws many steps of one log, and a log at a version never changes."""
+    return cache.get_or_set(f"fair-deals:{table.id}:{last}", lambda: fairness.context(table), 3600)
 
 
 def step_url(table, step, seen_as):

@@ -76,9 +76,9 @@ def table_page(request, table_id):
     return render(request, "games/table.html", rendering.table_context(live.snapshot(table), request.user))
 
 
-@login_required
 def replay_page(request, table_id):
-    """A finished game step by step (games.replay): ?step=n&as=open or as=<seat number>."""
+    """A finished game step by step (games.replay): ?step=n&as=open or as=<seat number>; anyone's who may
+    see the table (a public one without an account, as watching is)."""
     table = _visible(request, table_id)
     try:
         replay.require_replayable(table, request.user)

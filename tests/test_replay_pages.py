@@ -104,3 +104,24 @@ def test_the_game_over_panel_and_the_lobby_link_to_the_replay():
     assert f'href="/tables/{table.id}/replay/"' in last  # the board's game-over panel
     lobby = client.get("/lobby/").content.decode()
     assert f'href="/tables/{table.id}/replay/"' in lobby
+
+
+@pytest.mark.parametrize("game", ["spank", "spite_and_malice", "spite"])
+def test_the_replay_page_says_every_deal_was_verified(game, make_user):
+    table, log = stored_game(game, 3)
+    page = browser(make_user("walter")).get(replay_url(table, 1)).content.decode()
+    deals = sum(1 for event in log if event.get("commitment"))
+    assert deals and f"{deals} deal(s) verified." in page and "failed" not in page
+
+
+def test_a_visitor_without_an_account_replays_a_public_finished_game_and_not_a_private_one():
+    public, _ = stored_game("spite", 1)
+    private, _ = stored_game("spank", 1, private=True)
+    visitor = Client()
+    assert visitor.get(replay_url(public, 2, "open")).status_code == 200
+    assert visitor.get(f"/api/tables/{public.id}/replay/?step=2&as=1").status_code == 200
+    assert visitor.get(f"/api/tables/{public.id}/replay/moves/?as=open").status_code == 200
+    assert visitor.get(replay_url(private, 2)).status_code == 404
+    assert visitor.get(f"/api/tables/{private.id}/replay/?step=2").status_code == 404
+    running, _ = stored_game("spank", 1, upto=10, status=Table.Status.RUNNING)
+    assert visitor.get(replay_url(running, 2)).status_code == 403

@@ -280,6 +280,8 @@ REPLAY_RULES = (
 
 
 class TableReplay(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(
         responses=answers({200: ReplaySerializer}, 404), parameters=[STEP, PERSPECTIVE, INVITE],
         summary="The game at one step of its replay, from a perspective", description=REPLAY_RULES,
@@ -293,6 +295,8 @@ class TableReplay(APIView):
 
 
 class TableReplayMoves(APIView):
+    permission_classes = [ReadsForAnyone]
+
     @extend_schema(
         responses=answers({200: MoveSerializer(many=True)}, 404), parameters=[PERSPECTIVE, INVITE],
         summary="Every move of the game in words, from a perspective", description=REPLAY_RULES,
