@@ -3,7 +3,7 @@ as the viewer's seat may read them, in spoken words ("jack of spades", not "J♠
 
 A snapshot of a live table (games.live) carries its latest stored events (``recent``); each rendering
 turns them into lines for its viewer, leaving out what the viewer did themselves (they know). The page
-(static/js/table/announce.js) reads out the lines newer than the first frame it showed, once each.
+(static/js/table_access/announce.js) reads out the lines newer than the first frame it showed, once each.
 """
 from games import move_log
 

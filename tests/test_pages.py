@@ -206,7 +206,7 @@ def test_the_turn_clock_shows_the_servers_deadline_to_every_page(client, alice, 
         clock = re.search(r'<span class="clock turn-clock" role="timer"( data-announce-clock="Your turn")?>.*?</span>&nbsp;s left</span>',
                           banner, flags=re.S)
         assert clock, banner
-        # Only the seat to move hears it read out as it runs low (static/js/table/announce.js).
+        # Only the seat to move hears it read out as it runs low (static/js/table_access/announce.js).
         assert bool(clock.group(1)) == ("Your turn" in banner), user
         spoken_to.append(bool(clock.group(1)))
         seconds = re.search(rf'<span class="countdown" data-deadline-ms="{due_ms}">(\d+)</span>', clock.group(0))

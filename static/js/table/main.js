@@ -2,21 +2,21 @@
    knows no game: the server renders what each place sends for each selection (#board-targets); this
    keeps the selection, lights up what it may be sent to, and sends it. The data attributes a board
    uses are described once, in README.md beside this file. */
-import { announceNews } from "./announce.js";
+import { announceNews } from "../table_access/announce.js";
 import { isChatFrame, watchChat } from "../table_live/chat.js";
 import { armClocks } from "./clocks.js";
 import { watchConnection } from "../table_live/connection.js";
 import { cancelDrag, isDragging, setDraggable, swallowsClick, watchDrags } from "./drag.js";
 import { fieldsOf, withFields } from "./fields.js";
-import { rememberFocus, restoreFocus } from "./focus.js";
-import { onJump, paintJumps } from "./jump.js";
+import { rememberFocus, restoreFocus } from "../table_access/focus.js";
+import { onJump, paintJumps } from "../table_access/jump.js";
 import { afterBoard, beforeBoard } from "../table_live/motion.js";
 import { clearFlash, copyFrom, fillInviteLinks, hint, keepOpen, liveRoot, parseJSON, restoreOpen, timeRefusal, within } from "./page.js";
-import { armRoving, onRovingFocus, onRovingKey } from "./roving.js";
+import { armRoving, onRovingFocus, onRovingKey } from "../table_access/roving.js";
 import { answered, isSending, send } from "./send.js";
 import { clearSelection, grab, hasSelection, isCard, isSelectable, isSelected, selection, statusText, toggle } from "./selection.js";
 import { commandFor, isPlayable, loadTargets, reachable, refusalHint } from "./targets.js";
-import { paintTargetsList } from "./targets_list.js";
+import { paintTargetsList } from "../table_access/targets_list.js";
 import { turnSoundAfterSwap, watchTurnSound } from "../table_live/turn_sound.js";
 
 let live = null;  // the #table-live the selection belongs to

@@ -2,7 +2,7 @@
    inside it the arrow keys move focus to the next or previous control (Home, End: the first, the last),
    wrapping round. Only the control last focused in a group takes Tab (tabindex 0, the others -1). */
 import { focusables } from "./focus.js";
-import { within } from "./page.js";
+import { within } from "../table/page.js";
 
 const items = (group) => focusables(group).filter((el) => el.closest("[data-roving]") === group);
 const NEXT = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };

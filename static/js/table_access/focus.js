@@ -4,7 +4,7 @@
    key is focused, or else the nearest one after it that is still there (then before it). A control
    inside [data-focus-fallback="#part"] (the actions, the list of places) that is gone sends focus to
    that part's current control instead (the hand's, where the next move starts). */
-import { liveRoot } from "./page.js";
+import { liveRoot } from "../table/page.js";
 
 const FOCUSABLE = "button, a[href], input, select, textarea, summary, [tabindex]";
 const NEARBY = 40;  // how many controls either side are remembered as successors

@@ -12,8 +12,8 @@
    A clock that concerns the viewer ([data-announce-clock="Your turn"] around a [data-deadline-ms]) is
    read out as it runs low: "Your turn: 10 seconds left", then 5 (each once, and only if the page saw it
    above that). */
-import { secondsLeft } from "./clocks.js";
-import { liveRoot, within } from "./page.js";
+import { secondsLeft } from "../table/clocks.js";
+import { liveRoot, within } from "../table/page.js";
 import { spokenName } from "./targets_list.js";
 
 const KEPT = 6;  // lines kept in #announcer (older ones go, so it never grows)

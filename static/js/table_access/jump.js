@@ -2,7 +2,7 @@
    Tab (a row's current control), else its first control, else the part itself. A link to a part this
    board does not have now is hidden. */
 import { focusables } from "./focus.js";
-import { within } from "./page.js";
+import { within } from "../table/page.js";
 
 export function paintJumps() {
   for (const link of within("a[data-jump]")) {

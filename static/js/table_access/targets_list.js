@@ -3,9 +3,9 @@
    the actions, which come next anyway), named as the place is. Each is itself a data-target of the
    same name, so it sends what the place would. A keyboard player selects a card, presses Tab once and
    finds the places it can go, an opponent's stack as well as their own. */
-import { isDragging } from "./drag.js";
-import { commandFor } from "./targets.js";
-import { within } from "./page.js";
+import { isDragging } from "../table/drag.js";
+import { commandFor } from "../table/targets.js";
+import { within } from "../table/page.js";
 
 /* The words a screen reader reads for ``el``: its text without what is hidden from screen readers. */
 export function spokenName(el) {
