@@ -72,6 +72,17 @@ def turn_clock_sentence(event):
     return None
 
 
+def described(game, sentences, event):
+    """``event`` in one sentence: the turn clock's, or the game's own (``sentences``: a function by type)."""
+    said = turn_clock_sentence(event)
+    if said is not None:
+        return said
+    sentence = sentences.get(event.get("type"))
+    if sentence is None:
+        unknown(game, event)
+    return automatic(event, sentence(event))
+
+
 def unknown(game, event):
     """Every event type has a sentence; an unknown type is a bug, said as such."""
     raise ValueError(f"{game} cannot describe an event of type {event.get('type')!r}.")

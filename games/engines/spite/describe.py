@@ -1,19 +1,12 @@
 """Each Spite event in one sentence, as it is shown to its reader (engine.describe_event picks the form:
 a seat's redacted event never holds another hand's cards, a verdict nobody has called, or the deck)."""
 from ..base import seat_in_text as who
-from ..wording import (automatic, card, cards, cards_in_text, count, ordinal, sized, turn_clock_sentence,
-                       unknown)
+from ..wording import card, cards, cards_in_text, count, described, ordinal, sized
 from .hands import describe as hand_words, read_hand
 
 
 def describe(event):
-    said = turn_clock_sentence(event)
-    if said is not None:
-        return said
-    sentence = _SENTENCES.get(event.get("type"))
-    if sentence is None:
-        unknown("Spite", event)
-    return automatic(event, sentence(event))
+    return described("Spite", _SENTENCES, event)
 
 
 def _match_started(event):

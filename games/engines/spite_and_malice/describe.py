@@ -1,17 +1,11 @@
 """Each Spite & Malice event in one sentence, as it is shown to its reader (engine.describe_event picks the
 form). Play piles and discard piles are numbered from 1, as the board shows them."""
 from ..base import seat_in_text as who
-from ..wording import automatic, card, cards, count, sized, turn_clock_sentence, unknown
+from ..wording import card, cards, count, described, sized
 
 
 def describe(event):
-    said = turn_clock_sentence(event)
-    if said is not None:
-        return said
-    sentence = _SENTENCES.get(event.get("type"))
-    if sentence is None:
-        unknown("Spite & Malice", event)
-    return automatic(event, sentence(event))
+    return described("Spite & Malice", _SENTENCES, event)
 
 
 def _dealt(event):
