@@ -10,7 +10,7 @@ seat the host handed to a bot after the turn clock marked it absent is the game'
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games import broadcast
+from games import broadcast, lobby
 from games.bots import FAIR, LEVELS
 from games.engines import get_engine
 from games.errors import BadRequest, Conflict, Forbidden
@@ -54,15 +54,7 @@ def add_bot(table, user, level="fair", seat=None):
         raise BadRequest(f"A bot's level is {' or '.join(LEVELS)}, not {level!r}.")
     if table.game not in FAIR:
         raise BadRequest("No bot plays this game.")
-    free = table.free_seats()
-    if seat is None:
-        if not free:
-            raise Conflict("Every seat at this table is taken.")
-        seat = free[0]
-    elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.seat_count:
-        raise BadRequest(f"Seats at this table are numbered 0 to {table.seat_count - 1}.")
-    elif seat not in free:
-        raise Conflict(f"Seat {seat} is already taken.")
+    seat = lobby.free_seat(table, seat, table.free_seats())
     try:
         with transaction.atomic():
             Seat.objects.create(table=table, number=seat, user=_bot_account(table, level), bot=level)

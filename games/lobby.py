@@ -86,6 +86,20 @@ def check_bot_delay(bot_delay):
         raise BadRequest(f"A bot's delay is one of {words} seconds, not {bot_delay!r}.")
 
 
+def free_seat(table, seat, free):
+    """``seat`` if it is one of the ``free`` seats, else the first free one when ``seat`` is None;
+    BadRequest for no seat of this table, Conflict for a taken one."""
+    if seat is None:
+        if not free:
+            raise Conflict("Every seat at this table is taken.")
+        return free[0]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.seat_count:
+        raise BadRequest(f"Seats at this table are numbered 0 to {table.seat_count - 1}.")
+    if seat not in free:
+        raise Conflict(f"Seat {seat} is already taken.")
+    return seat
+
+
 @transaction.atomic
 def create_table(host, game, seat_count, options=None, private=False, turn_clock=None, name=None, host_seat=0,
                  bot_delay=DEFAULT_BOT_DELAY, **fields):
@@ -117,15 +131,7 @@ def join_table(table, user, seat=None):
     if table.seat_of(user) is not None:
         raise Conflict("You already have a seat at this table.")
     free = table.free_seats()
-    seat = rematch.kept_seat(table, user, free, seat)
-    if seat is None:
-        if not free:
-            raise Conflict("Every seat at this table is taken.")
-        seat = free[0]
-    elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.seat_count:
-        raise BadRequest(f"Seats at this table are numbered 0 to {table.seat_count - 1}.")
-    elif seat not in free:
-        raise Conflict(f"Seat {seat} is already taken.")
+    seat = free_seat(table, rematch.kept_seat(table, user, free, seat), free)
     try:
         with transaction.atomic():
             # The row lock orders a join against a cancel or the periodic close (games.closing).
