@@ -3,7 +3,8 @@ table uses), with nothing to act on, the step's described move, the controls and
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import fairness, replay
+from events import store
+from games import chat, fairness, replay
 from games.engines import get_engine
 from games.rendering import clocks_context, clockwise_from
 from games.names import seat_names
@@ -28,6 +29,7 @@ def replay_context(table, seen_as, step, last):
         "steps": _step_links(table, seen_as, step, last),
         "perspectives": _perspective_links(table, names, seen_as, step),
         "fair_deals": fair_deals(table, last),
+        "chat_lines": chat_at(table, step),
         # What the board templates take (games.rendering.table_context), with nothing to act on:
         "seat": seat,
         "names": names,
@@ -44,6 +46,16 @@ def replay_context(table, seen_as, step, last):
         "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
         **clocks_context([], view),
     }
+
+
+def chat_at(table, step):
+    """The table's chat as it stood at ``step``: what was said by the time of that step's event (before
+    the first event, at step 0)."""
+    first = store.read(table.stream, after=max(step, 1) - 1, upto=max(step, 1), game=table.game)
+    if not first:
+        return []
+    moment = first[0].created_at
+    return [line for line in chat.lines(table, until=moment) if step or line.at < moment]
 
 
 def fair_deals(table, last):

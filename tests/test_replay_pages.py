@@ -4,8 +4,11 @@ import re
 import pytest
 from django.test import Client
 
+from events import store
+from games import chat
 from games.engines import get_engine
 from games.models import Table
+from random_logs import random_log
 from replay_helpers import NAMES, player, stored_game
 
 pytestmark = pytest.mark.django_db
@@ -125,3 +128,16 @@ def test_a_visitor_without_an_account_replays_a_public_finished_game_and_not_a_p
     assert visitor.get(f"/api/tables/{private.id}/replay/?step=2").status_code == 404
     running, _ = stored_game("spank", 1, upto=10, status=Table.Status.RUNNING)
     assert visitor.get(replay_url(running, 2)).status_code == 403
+
+
+def test_the_replay_shows_the_table_chat_as_it_stood_at_each_step(make_user):
+    table, first = stored_game("spank", 2, upto=5)
+    chat.post(table, player(1), "<b>good luck</b>")
+    rest = list(random_log("spank", 2)[2][5:])
+    store.append(table.stream, rest, 5, game="spank")
+    client = browser(make_user("walter"))
+
+    before = client.get(replay_url(table, 5)).content.decode()
+    after = client.get(replay_url(table, 6)).content.decode()
+    assert "good luck" not in before and "Nothing said yet." in before
+    assert "&lt;b&gt;good luck&lt;/b&gt;" in after and NAMES[1] in after.split("replay-chat-title", 1)[1]
