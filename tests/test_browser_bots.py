@@ -47,7 +47,7 @@ class TestPlayAWholeSpiteAndMaliceGameAgainstABot(BrowserTestCase):
             alice.goto(f"{self.live_server_url}/tables/{table.id}/")
             # The bot moves first and ends its turn by itself; Alice sees it live and it is her turn.
             expect(alice.locator("#turn-banner")).to_contain_text("Your turn", timeout=30000)
-            pile = alice.locator("[data-target=pile-0]")
+            pile = alice.locator(".sm-play-piles [data-target=pile-0]")  # the board's pile, not its entry in the list of places
             for source, rank in (("win", "A"), ("win", "2"), ("win", "3"), ("4H", "4"), ("win", "5"), ("win", "6")):
                 if source == "win":
                     alice.locator(".sm-row-own [data-source=win]").click()
