@@ -74,14 +74,8 @@ def _record(dispute, staff, status, reason, what, details, overturn_version=None
 
 
 def _checked_reason(reason):
-    if not isinstance(reason, str) or not reason.strip():
-        raise BadRequest("Write the reason for your decision: the players involved are told it.")
-    reason = reason.strip()
-    if len(reason) > MAX_REASON:
-        raise BadRequest(f"The reason is {len(reason)} characters long; keep it to {MAX_REASON}.")
-    if "\x00" in reason:
-        raise BadRequest("The reason holds a NUL character; send plain text.")
-    return reason
+    return filing.written(reason, MAX_REASON, "Write the reason for your decision: the players involved are told it.",
+                          "The reason")
 
 
 def already_decided(dispute):

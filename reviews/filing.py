@@ -48,13 +48,19 @@ def disputable_by(table, user, version):
 
 
 def _checked_text(text):
+    return written(text, MAX_TEXT, "Say in a few words why the ruling is wrong: the text is required.", "Your text")
+
+
+def written(text, limit, missing, called):
+    """``text`` stripped, or BadRequest: ``missing`` when there is none, else why ``called`` (say "Your
+    text") cannot be kept (longer than ``limit``, or holding a NUL)."""
     if not isinstance(text, str) or not text.strip():
-        raise BadRequest("Say in a few words why the ruling is wrong: the text is required.")
+        raise BadRequest(missing)
     text = text.strip()
-    if len(text) > MAX_TEXT:
-        raise BadRequest(f"Your text is {len(text)} characters long; keep it to {MAX_TEXT}.")
+    if len(text) > limit:
+        raise BadRequest(f"{called} is {len(text)} characters long; keep it to {limit}.")
     if "\x00" in text:
-        raise BadRequest("Your text holds a NUL character; send plain text.")
+        raise BadRequest(f"{called} holds a NUL character; send plain text.")
     return text
 
 
