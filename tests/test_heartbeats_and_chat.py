@@ -1,45 +1,20 @@
 """The table websocket's heartbeats (games/heartbeats.py) and table chat (games/chat.py)."""
 import json
-import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
 from events import store
-from games import chat, game_state, lobby
+from games import chat, game_state
 from games.consumers import POLICY_VIOLATION
 from games.heartbeats import PING, PONG, SILENT
-from games.routing import websocket_urlpatterns
+from socket_helpers import connect, started_spank_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
-application = URLRouter(websocket_urlpatterns)
 
 QUICK_BEATS = override_settings(WEBSOCKET_HEARTBEAT_SECONDS=0.2, WEBSOCKET_SILENCE_SECONDS=0.7)
-
-
-def _started_table(host, guest):
-    table = lobby.create_table(host, "spank", 2, {})
-    lobby.join_table(table, guest)
-    lobby.start_table(table, host)
-    return table
-
-
-async def _connect(user, table):
-    """A connected socket whose first frame (the table) has been read; ``.version`` is the table's."""
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{table.id}/")
-    communicator.scope["user"] = user
-    communicator.scope["session"] = {}
-    connected, _ = await communicator.connect()
-    assert connected
-    html = await communicator.receive_from(timeout=10)
-    communicator.version = int(re.search(r'id="table-live"[^>]*data-version="(\d+)"', html).group(1))
-    communicator.legal = json.loads(
-        re.search(r'<script id="legal-commands" type="application/json">(.*?)</script>', html, re.S).group(1))
-    return communicator
 
 
 async def _closed_with(communicator, timeout=5):
@@ -57,9 +32,9 @@ async def _say(communicator, text):
 
 
 async def test_a_page_that_answers_is_pinged_when_idle_and_kept_open(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
+    table = await sync_to_async(started_spank_table)(alice, bob)
     with QUICK_BEATS:
-        socket = await _connect(alice, table)
+        socket = await connect(alice, table)
         await socket.send_to(text_data=PONG)  # the page takes part
         for _ in range(6):  # well past the silence limit, answering each ping
             assert await socket.receive_from(timeout=2) == PING
@@ -68,9 +43,9 @@ async def test_a_page_that_answers_is_pinged_when_idle_and_kept_open(alice, bob)
 
 
 async def test_a_page_that_stops_answering_is_closed_within_the_silence_limit(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
+    table = await sync_to_async(started_spank_table)(alice, bob)
     with QUICK_BEATS:
-        socket = await _connect(alice, table)
+        socket = await connect(alice, table)
         await socket.send_to(text_data=PONG)
         assert await socket.receive_from(timeout=2) == PING
         # No answer: pinged again, then closed as silent (the page reconnects on this code).
@@ -81,17 +56,17 @@ async def test_a_page_that_stops_answering_is_closed_within_the_silence_limit(al
 
 
 async def test_a_client_that_never_takes_part_is_neither_pinged_nor_closed(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
+    table = await sync_to_async(started_spank_table)(alice, bob)
     with QUICK_BEATS:
-        socket = await _connect(alice, table)  # as the live bench's driver: no pong ever
+        socket = await connect(alice, table)  # as the live bench's driver: no pong ever
         assert await socket.receive_nothing(timeout=1.2)
         await socket.disconnect()
 
 
 async def test_pongs_use_a_bucket_of_their_own_not_the_players_one(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
+    table = await sync_to_async(started_spank_table)(alice, bob)
     with override_settings(WEBSOCKET_FRAME_BURST=2, WEBSOCKET_FRAMES_PER_SECOND=0.01):
-        sockets = [await _connect(user, table) for user in (alice, bob)]
+        sockets = [await connect(user, table) for user in (alice, bob)]
         mover = next(socket for socket in sockets if socket.legal)
         for _ in range(8):
             await mover.send_to(text_data=PONG)
@@ -106,8 +81,8 @@ async def test_pongs_use_a_bucket_of_their_own_not_the_players_one(alice, bob):
 
 
 async def test_a_flood_of_pongs_is_closed(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
-    socket = await _connect(alice, table)
+    table = await sync_to_async(started_spank_table)(alice, bob)
+    socket = await connect(alice, table)
     for _ in range(200):
         await socket.send_to(text_data=PONG)
     assert await _closed_with(socket) == POLICY_VIOLATION
@@ -117,9 +92,9 @@ async def test_a_flood_of_pongs_is_closed(alice, bob):
 
 
 async def test_chat_reaches_both_players_and_a_watcher_escaped_and_is_stored_apart_from_the_game(alice, bob, carol):
-    table = await sync_to_async(_started_table)(alice, bob)
+    table = await sync_to_async(started_spank_table)(alice, bob)
     version_before = (await sync_to_async(game_state.load)(table)).version
-    sockets = {user.username: await _connect(user, table) for user in (alice, bob, carol)}
+    sockets = {user.username: await connect(user, table) for user in (alice, bob, carol)}
     await _say(sockets["carol"], "  good <b>luck</b> & have fun\n ")
     for name, socket in sockets.items():
         frame = await socket.receive_from(timeout=5)
@@ -149,8 +124,8 @@ async def test_chat_reaches_both_players_and_a_watcher_escaped_and_is_stored_apa
     (["not", "text"], "is text"),
 ])
 async def test_bad_chat_is_refused_to_its_sender_alone(alice, bob, text, why):
-    table = await sync_to_async(_started_table)(alice, bob)
-    sender, other = await _connect(alice, table), await _connect(bob, table)
+    table = await sync_to_async(started_spank_table)(alice, bob)
+    sender, other = await connect(alice, table), await connect(bob, table)
     await _say(sender, text)
     refusal = await sender.receive_from(timeout=5)
     assert 'id="chat-status"' in refusal and why in refusal and refusal.startswith(chat.FRAME_MARK)
@@ -161,9 +136,9 @@ async def test_bad_chat_is_refused_to_its_sender_alone(alice, bob, text, why):
 
 
 async def test_chat_beyond_the_rate_is_refused(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
+    table = await sync_to_async(started_spank_table)(alice, bob)
     with override_settings(CHAT_MESSAGES_PER_WINDOW=2, CHAT_WINDOW_SECONDS=60):
-        socket = await _connect(alice, table)
+        socket = await connect(alice, table)
         answers = []
         for n in range(3):
             await _say(socket, f"message {n}")
@@ -175,11 +150,11 @@ async def test_chat_beyond_the_rate_is_refused(alice, bob):
 
 
 async def test_a_page_that_connects_gets_the_chat_so_far(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
-    first = await _connect(alice, table)
+    table = await sync_to_async(started_spank_table)(alice, bob)
+    first = await connect(alice, table)
     await _say(first, "while you were away")
     await first.receive_from(timeout=5)
-    later = await _connect(bob, table)
+    later = await connect(bob, table)
     log = await later.receive_from(timeout=5)
     assert log.startswith(chat.FRAME_MARK) and 'id="chat-log"' in log and 'hx-swap-oob="true"' in log
     assert "while you were away" in log

@@ -1,25 +1,12 @@
 """Players at the table are told live: a filed dispute and a decision redraw their table (websocket)."""
 import pytest
 from asgiref.sync import sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 
-from games.routing import websocket_urlpatterns
 from reviews import deciding, filing
 from reviews_helpers import misplay_ruling
+from socket_helpers import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-application = URLRouter(websocket_urlpatterns)
-
-
-async def _connect(user, table):
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{table.id}/")
-    communicator.scope["user"] = user
-    communicator.scope["session"] = {}
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
 
 
 def _staff(make_user):
@@ -32,7 +19,7 @@ def _staff(make_user):
 async def test_the_table_sees_a_dispute_filed_and_its_decision_live(alice, bob, carol, make_user):
     table, version = await sync_to_async(misplay_ruling)([alice, bob, carol])
     staff = await sync_to_async(_staff)(make_user)
-    sockets = [await _connect(user, table) for user in (alice, bob)]
+    sockets = [await connect(user, table, read_table=False) for user in (alice, bob)]
     for socket in sockets:
         first = await socket.receive_from(timeout=10)
         assert 'id="table-disputes"' in first and "awaiting staff review" not in first
@@ -57,7 +44,7 @@ async def test_a_new_ruling_appears_with_its_dispute_link_live(alice, bob, carol
     table = await sync_to_async(spite_table)([alice, bob, carol])
     await sync_to_async(play)(table, alice, ["3S"])
     await sync_to_async(play)(table, bob, ["JS", "JH"])
-    socket = await _connect(bob, table)
+    socket = await connect(bob, table, read_table=False)
     assert 'id="table-disputes"' not in await socket.receive_from(timeout=10)  # no ruling yet
 
     def call():

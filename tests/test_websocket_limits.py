@@ -1,38 +1,15 @@
 """What a websocket may send: bounded frames at a bounded rate; bad frames get a sentence, never a 1011."""
 import json
-import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
-from games import commands, frame_limits, lobby
+from games import commands, frame_limits
 from games.consumers import MESSAGE_TOO_BIG, POLICY_VIOLATION
-from games.routing import websocket_urlpatterns
+from socket_helpers import connect, started_spank_table
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
-
-application = URLRouter(websocket_urlpatterns)
-
-
-def _started_table(host, guest):
-    table = lobby.create_table(host, "spank", 2, {})
-    lobby.join_table(table, guest)
-    lobby.start_table(table, host)
-    return table
-
-
-async def _connect(user, table):
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{table.id}/")
-    communicator.scope["user"] = user
-    communicator.scope["session"] = {}
-    connected, _ = await communicator.connect()
-    assert connected
-    html = await communicator.receive_from(timeout=10)
-    communicator.version = int(re.search(r'id="table-live"[^>]*data-version="(\d+)"', html).group(1))
-    return communicator
 
 
 async def _closed_with(communicator):
@@ -43,8 +20,8 @@ async def _closed_with(communicator):
 
 @pytest.mark.asyncio
 async def test_a_frame_over_the_size_limit_closes_the_socket_with_1009(alice, bob):
-    table = await sync_to_async(_started_table)(alice, bob)
-    socket = await _connect(alice, table)
+    table = await sync_to_async(started_spank_table)(alice, bob)
+    socket = await connect(alice, table)
     with override_settings(WEBSOCKET_MAX_FRAME_BYTES=1024):
         await socket.send_to(text_data=json.dumps({"command": "x" * 2000, "expected_version": "1"}))
         assert await _closed_with(socket) == MESSAGE_TOO_BIG
@@ -74,8 +51,8 @@ def test_multibyte_text_is_measured_in_bytes(settings):
 ])
 @pytest.mark.asyncio
 async def test_malformed_frames_get_a_sentence_and_the_socket_stays_open(alice, bob, frame):
-    table = await sync_to_async(_started_table)(alice, bob)
-    socket = await _connect(alice, table)
+    table = await sync_to_async(started_spank_table)(alice, bob)
+    socket = await connect(alice, table)
     await socket.send_to(text_data=frame.replace("VERSION", str(socket.version)))
     refusal = await socket.receive_from(timeout=10)
     assert 'id="flash"' in refusal and "refusal" in refusal
@@ -93,8 +70,8 @@ async def test_a_flood_is_refused_without_work_and_then_closed_while_other_table
     settings.WEBSOCKET_FRAME_BURST = 5
     settings.WEBSOCKET_FRAMES_PER_SECOND = 0.001
     settings.WEBSOCKET_REFUSALS_BEFORE_CLOSE = 30
-    flooded = await sync_to_async(_started_table)(alice, bob)
-    other = await sync_to_async(_started_table)(carol, await sync_to_async(make_user)("dave"))
+    flooded = await sync_to_async(started_spank_table)(alice, bob)
+    other = await sync_to_async(started_spank_table)(carol, await sync_to_async(make_user)("dave"))
     submitted = []
     real_submit = commands.submit
 
@@ -103,8 +80,8 @@ async def test_a_flood_is_refused_without_work_and_then_closed_while_other_table
         return real_submit(table, *args, **kwargs)
 
     monkeypatch.setattr(commands, "submit", counting_submit)
-    flooder = await _connect(alice, flooded)
-    watcher = await _connect(carol, other)
+    flooder = await connect(alice, flooded)
+    watcher = await connect(carol, other)
     stale = json.dumps({"command": json.dumps({"type": "end_turn"}), "expected_version": "0"})
     for _ in range(40):
         await flooder.send_to(text_data=stale)
