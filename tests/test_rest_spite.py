@@ -250,7 +250,9 @@ def test_in_table_mode_no_seats_rest_view_or_page_tells_its_legal_plays_from_its
         able = {seat: turn_commands(game.engine.legal_commands(game.state, seat)) for seat in range(3)}
         seat = rng.choice([seat for seat, legal in able.items() if legal])
         choice = rng.choice(able[seat])
-        if choice["type"] == "play" and game.state.trick.plays and rng.random() < 0.3:
+        # The deal is the server's own shuffle, so the first chance to misplay is always taken (else a run
+        # could pass without one) and later chances now and then.
+        if choice["type"] == "play" and game.state.trick.plays and (not misplays or rng.random() < 0.3):
             choice = {"type": "play", "cards": [rng.choice(game.state.hands[seat])]}  # legal or not: accepted
             misplays += 1
         response = command(clients[seat], table_id, choice, game.version)
