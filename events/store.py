@@ -60,9 +60,14 @@ def current_version(stream):
 
 def append(stream, events, expected_version, actor=SYSTEM, game=""):
     """Append ``events`` (dicts with a "type") of ``game`` after ``expected_version``; returns the new version."""
+    return expected_version + len(append_stored(stream, events, expected_version, actor, game))
+
+
+def append_stored(stream, events, expected_version, actor=SYSTEM, game=""):
+    """As ``append``, returning the events as stored (``StoredEvent``s, as ``read`` would give them)."""
     events = list(events)
     if not events:
-        return expected_version
+        return []
     rows = [
         Event(stream=stream, game=game, version=expected_version + offset, type=event["type"],
               schema=current_schema(game, event["type"]), payload=event, actor_kind=actor.kind,
@@ -79,7 +84,7 @@ def append(stream, events, expected_version, actor=SYSTEM, game=""):
         inserted = 0  # another writer inserted one of these versions first
     if inserted != len(rows):
         raise ConcurrencyConflict(stream, expected_version, current_version(stream))
-    return expected_version + len(events)
+    return [_stored(row, row.payload) for row in rows]
 
 
 _COLUMNS = ("stream", "game", "version", "type", "schema", "payload", "actor_kind", "actor_user", "created_at")
@@ -117,15 +122,9 @@ def read(stream, upto=None, after=0, game=""):
     rows = Event.objects.filter(stream=stream, version__gt=after).order_by("version")
     if upto is not None:
         rows = rows.filter(version__lte=upto)
-    return [
-        StoredEvent(
-            stream=row.stream,
-            version=row.version,
-            type=row.type,
-            payload=upcast(row.game or game, row.type, row.schema, row.payload),
-            actor_kind=row.actor_kind,
-            actor_user_id=row.actor_user_id,
-            created_at=row.created_at,
-        )
-        for row in rows
-    ]
+    return [_stored(row, upcast(row.game or game, row.type, row.schema, row.payload)) for row in rows]
+
+
+def _stored(row, payload):
+    return StoredEvent(stream=row.stream, version=row.version, type=row.type, payload=payload,
+                       actor_kind=row.actor_kind, actor_user_id=row.actor_user_id, created_at=row.created_at)

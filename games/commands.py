@@ -158,14 +158,15 @@ def run(table, actor, decide_events, expected_version=None, started=True, also=N
     finished = game.engine.is_over(state) and table.status != table.Status.FINISHED
     # A lone append is one statement, atomic by itself; anything written with it shares its transaction.
     with transaction.atomic() if deadlines or finished or also else nullcontext():
-        version = append(table, game, events, actor)
+        stored = append(table, game, events, actor)
+        version = game.version + len(stored)
         timers.record(table, deadlines)
         if finished:
             table.status = table.Status.FINISHED
             table.save(update_fields=["status"])
         if also is not None:
             also(version)
-    game_state.remember(table.stream, version, state)
+    game_state.remember(table.stream, version, state, stored)
     if finished:
         broadcast.lobby_changed()
     broadcast.table_changed(table, version, seating=seating or finished or not game.started)
@@ -189,8 +190,9 @@ def decide(game, seat, command):
 
 
 def append(table, game, events, actor):
-    """Append ``events`` right after ``game``'s version; StaleVersion if someone else wrote first."""
+    """Append ``events`` right after ``game``'s version, returning them as stored; StaleVersion if
+    someone else wrote first."""
     try:
-        return store.append(table.stream, events, game.version, actor, game=table.game)
+        return store.append_stored(table.stream, events, game.version, actor, game=table.game)
     except ConcurrencyConflict as conflict:
         raise StaleVersion(game.version, conflict.actual) from None

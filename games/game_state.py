@@ -1,7 +1,8 @@
 """Game state rebuilt from the event stream, with a per-process cache.
 
-The cache keeps the last folded state of each stream; loading reads only
-the events after it and folds them on. It is a cache, never the truth:
+The cache keeps the last folded state of each stream, and its latest stored
+events (``RECENT`` at most, for the live move log); loading reads only the
+events after it and folds them on. It is a cache, never the truth:
 clearing it changes nothing but speed (tests/test_game_state.py proves the
 cached path equals a fold from scratch).
 """
@@ -15,7 +16,8 @@ from events import store
 from games.engines import get_engine
 
 _CACHE_SIZE = 256
-_cache = OrderedDict()  # stream -> (version, state)
+RECENT = 30  # stored events kept per stream: as many as a live table's move log shows
+_cache = OrderedDict()  # stream -> (version, state, the latest stored events up to version, in order)
 _lock = threading.Lock()
 
 
@@ -39,14 +41,14 @@ def load(table, expected_version=None):
     """
     engine = get_engine(table.game)
     with _lock:
-        version, state = _cache.get(table.stream, (0, engine.initial_state()))
+        version, state, _ = _cache.get(table.stream, (0, engine.initial_state(), ()))
     if expected_version is not None and version == expected_version and version > 0:
         return Game(engine, state, version)
     tail = store.read(table.stream, after=version, game=table.game)
     if tail:
         state = engine.fold([event.payload for event in tail], state)
         version = tail[-1].version
-        _remember(table.stream, version, state)  # read from the log: committed
+        _remember(table.stream, version, state, tail)  # read from the log: committed
     return Game(engine, state, version)
 
 
@@ -57,8 +59,15 @@ def cached(table, at_least):
     and the cache holds is the table's true state at that version.
     """
     with _lock:
-        version, state = _cache.get(table.stream, (0, None))
+        version, state, _ = _cache.get(table.stream, (0, None, ()))
     return Game(get_engine(table.game), state, version) if version >= at_least and version > 0 else None
+
+
+def recent(stream):
+    """The latest stored events the cache holds for ``stream`` (up to its cached version, in order,
+    RECENT at most; fewer, or none, when it has not seen them), without reading the log."""
+    with _lock:
+        return _cache.get(stream, (0, None, ()))[2]
 
 
 def load_at(table, version):
@@ -68,20 +77,28 @@ def load_at(table, version):
     return Game(engine, engine.fold([event.payload for event in events]), len(events))
 
 
-def remember(stream, version, state):
-    """Cache a state once it is stored: at once, or when the transaction it was written in commits
-    (a state from an append that is rolled back must never be cached)."""
-    transaction.on_commit(lambda: _remember(stream, version, state))
+def remember(stream, version, state, events=()):
+    """Cache a state once it is stored, with the stored ``events`` that led to it from the one before:
+    at once, or when the transaction it was written in commits (a state from an append that is rolled
+    back must never be cached)."""
+    transaction.on_commit(lambda: _remember(stream, version, state, events))
 
 
-def _remember(stream, version, state):
+def _remember(stream, version, state, events=()):
     with _lock:
         cached = _cache.get(stream)
         if cached is None or cached[0] < version:
-            _cache[stream] = (version, state)
+            _cache[stream] = (version, state, _latest(cached, events))
         _cache.move_to_end(stream)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
+
+
+def _latest(cached, events):
+    """The cached events followed by ``events`` when they continue them (else ``events`` alone), RECENT at most."""
+    events = tuple(events)
+    before = cached[2] if cached is not None and events and cached[0] == events[0].version - 1 else ()
+    return (before + events)[-RECENT:]
 
 
 def forget_all():

@@ -10,6 +10,9 @@ person at a live table, the replay service for its own pages.
     lines(table, open=True, upto=40)   # the first 40 events, all cards shown
     lines_for(table, user)             # the live table's log for this person
 """
+import threading
+from collections import OrderedDict
+
 from events import store
 from games import game_state
 from games.engines import get_engine
@@ -39,6 +42,25 @@ def line(engine, event, seat, open, names):
         "time": event.created_at,
         "text": named(engine.describe_event(event.payload, seat, open=open), names),
     }
+
+
+_texts = OrderedDict()  # (stream, version, seat, open, names) -> text, for live tables
+_TEXTS_KEPT = 20_000
+_texts_lock = threading.Lock()
+
+
+def live_text(engine, event, seat, open, names):
+    """One event's line text, as ``line`` gives it, kept per process: a live table redraws its latest
+    lines with every move, and a stored event never changes."""
+    key = (event.stream, event.version, seat, open, tuple(names))
+    text = _texts.get(key)
+    if text is None:
+        text = line(engine, event, seat, open, names)["text"]
+        with _texts_lock:
+            _texts[key] = text
+            if len(_texts) > _TEXTS_KEPT:
+                _texts.popitem(last=False)
+    return text
 
 
 def lines_for(table, user, upto=None, after=0):

@@ -77,8 +77,10 @@ def live_log(snap, seat, names, view):
     """The move log's lines for ``seat`` (None: a watcher's, the public lines), newest first; every card
     shown once the game is over, as with the event list."""
     over = bool(view and view.get("over"))
-    lines = move_log.describe(snap.table, snap.recent, seat=seat, open=over, names=names)
-    return [line for line in reversed(lines) if line["text"]]
+    engine = snap.game.engine
+    lines = ({"version": event.version, "text": move_log.live_text(engine, event, seat, over, names)}
+             for event in reversed(snap.recent))
+    return [line for line in lines if line["text"]]
 
 
 PLACE_NAME = re.compile(r"[a-z]+(?:-[0-9]+)*")
