@@ -3,7 +3,9 @@
 Only a version number crosses the channel layer: each connection then
 renders its own seat's view, so no hidden card is ever sent to a group.
 """
+import asyncio
 import hashlib
+import logging
 import threading
 import uuid
 from contextlib import contextmanager
@@ -13,6 +15,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 LOBBY_GROUP = "lobby"
+logger = logging.getLogger(__name__)
 
 
 _outbox = threading.local()
@@ -46,6 +49,28 @@ async def send_held(messages):
     layer = get_channel_layer()
     for group, message in messages:
         await layer.group_send(group, message)
+
+
+_sending = set()  # the tasks of send_held_soon, kept until done (the loop holds only weak references)
+
+
+def send_held_soon(messages):
+    """``send_held`` on a task of its own, not awaited: whoever made the messages goes on at once.
+
+    A publish waits its turn on the channel layer's connection, behind every socket coming and going;
+    a websocket's next frame, or a finished HTTP request, need not wait for that too.
+    """
+    if not messages:
+        return
+    task = asyncio.ensure_future(send_held(messages))
+    _sending.add(task)
+    task.add_done_callback(_sent)
+
+
+def _sent(task):
+    _sending.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("A broadcast could not be sent", exc_info=task.exception())
 
 
 def table_changed(table, version, seating=False):

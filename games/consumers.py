@@ -9,10 +9,12 @@ table chat (games.chat: ``{"chat": text}``, kept in its own stream and broadcast
 """
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from games import broadcast, chat, commands, frame_limits, heartbeats, live, lobby, rendering
+from games import broadcast, chat, commands, frame_limits, heartbeats, live, live_auth, lobby, rendering
 from games.errors import BadRequest, Forbidden, NotFound, TableError
 from games.json_input import parse_client_json
 from games.live import in_thread
@@ -38,19 +40,51 @@ class PlayerConsumer(AsyncWebsocketConsumer):
     anyone_may_watch = False
 
     async def connect(self):
-        self.user = self.scope["user"]
-        if not self.user.is_authenticated and not self.anyone_may_watch:
-            await self.close(code=NOT_LOGGED_IN)
+        await live.on_arrival(self.arrive)()
+        refusal = self.refusal()
+        if refusal is not None:
+            await self.close(code=refusal)
             return
         self.frame_rate = frame_limits.FrameRate.from_settings()
         self.pong_rate = heartbeats.pong_rate()
+        # Accepted before joining the groups (each a trip to Redis and back through a busy event loop),
+        # so the handshake is answered at once; what the socket shows is read after joining, so nothing
+        # broadcast in between is missed.
+        await self.accept()
         if self.user.is_authenticated:
             await self._join(broadcast.user_group(self.user.pk))
         await self.joined()
 
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            pass  # the browser left while this frame was on its way; its disconnect follows
+
+    def arrive(self):
+        """Who is connecting (and, in a subclass, to what), looked up on an arrival thread in one call:
+        a handshake makes one trip off the event loop, ahead of the moves queued for the live threads."""
+        self.user = live_auth.arriving_user(self.scope)
+
+    def refusal(self):
+        """The close code the socket is refused with, or None to accept it."""
+        if not self.user.is_authenticated and not self.anyone_may_watch:
+            return NOT_LOGGED_IN
+        return None
+
     async def joined(self):
-        """The user may use this socket: join what it follows, accept (or close) it."""
+        """The socket is accepted: join what it follows and show it."""
         raise NotImplementedError
+
+    async def dispatch(self, message):
+        """As channels' own, without closing the event loop's old database connections before each
+        message: that is a hop to the process's one synchronous thread for every frame and broadcast
+        every socket gets, and these sockets hold no connection there (their database work runs on
+        the live threads, which hand each connection back after the call: games.live.in_thread)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code):
         heartbeats.forget(self)
@@ -103,17 +137,21 @@ class TableConsumer(PlayerConsumer):
     shown = None  # the snapshot this connection was last shown
     anyone_may_watch = True
 
-    async def joined(self):
-        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+    def arrive(self):
+        super().arrive()
         try:
-            table = await in_thread(lobby.find_table)(self.user, table_id, self._invite())
+            self.table = lobby.find_table(self.user, self.scope["url_route"]["kwargs"]["table_id"], self._invite())
         except NotFound:
-            await self.close(code=NO_SUCH_TABLE)
-            return
-        self.table, self.table_id = table, table.id
+            self.table = None
+
+    def refusal(self):
+        return super().refusal() or (NO_SUCH_TABLE if self.table is None else None)
+
+    async def joined(self):
+        table = self.table
+        self.table_id = table.id
         live.attach(table.id)
         await self._join(table.group_name)
-        await self.accept()
         # Read afresh: a move may have been broadcast before this socket joined the table's group.
         await self._show(seating=True, cause=f"connect-{self.channel_name}")
         # The chat as it is now, if anyone said anything: a page that reconnects catches up with it.
@@ -136,12 +174,26 @@ class TableConsumer(PlayerConsumer):
                 await self._chat(message["chat"])
                 return
             command, expected_version = _parse(message)
-            await broadcast.send_held(await in_thread(_submit)(self.shown, self.user, command, expected_version))
+            messages = await in_thread(_submit)(self.shown, self.user, command, expected_version)
+            await self._show_own_move(messages)
         except TableError as error:
             # Only this connection hears why; the table itself did not change.
             await self.send(text_data=rendering.render_refusal(error.message))
             if error.status == 409:
                 await self._show(version=getattr(error, "actual", 0))
+
+    async def _show_own_move(self, messages):
+        """Show the mover the table its move made (it is stored: the command committed before
+        returning), then tell the table through the channel layer, without waiting for the publish."""
+        moved = [message for group, message in messages
+                 if group == self.table.group_name and message["type"] == "table.changed"]
+        try:
+            if moved:
+                seated = [message for message in moved if message.get("seating")]
+                await self._show(max(message["version"] for message in moved), bool(seated),
+                                 seated[-1]["cause"] if seated else None)
+        finally:
+            broadcast.send_held_soon(messages)
 
     async def _chat(self, text):
         """Keep a chat message and show it to everyone at the table; a refusal goes to the sender alone."""
@@ -159,8 +211,9 @@ class TableConsumer(PlayerConsumer):
 
     async def table_changed(self, message):
         seating = message.get("seating", False)
-        if self.shown is not None and message["version"] <= self.shown.version and not seating:
-            return  # already shown: a later version reached this connection first
+        if self.shown is not None and message["version"] <= self.shown.version and (
+                not seating or self.shown.cause == message.get("cause")):
+            return  # already shown: a later version reached this connection first, or this one was its mover
         await self._show(message["version"], seating, message.get("cause"))
 
     async def _show(self, version=0, seating=False, cause=None):
@@ -182,7 +235,6 @@ class LobbyConsumer(PlayerConsumer):
 
     async def joined(self):
         await self._join(broadcast.LOBBY_GROUP)
-        await self.accept()
 
     async def lobby_changed(self, message):
         await self.send(text_data=await in_thread(rendering.render_lobby_tables)(self.user, self._game_filter()))

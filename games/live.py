@@ -38,19 +38,29 @@ def for_connection(html, csrf_token):
     """A shared rendering made this connection's: its CSRF token, and the clock as it is sent."""
     return html.replace(CSRF_PLACEHOLDER, csrf_token).replace(NOW_PLACEHOLDER, str(int(time.time() * 1000)))
 
-LOG_EVENTS = 30  # the latest events a live table's move log shows
+LOG_EVENTS = game_state.RECENT  # the latest events a live table's move log shows (as many as the state cache keeps)
 
-_threads = None
+_pools = {}  # name -> ThreadPoolExecutor, made on first use
 
 
 def in_thread(function):
-    """``function`` as a coroutine run on the live threads: a bounded pool (``LIVE_THREADS``, no more
+    """``function`` as a coroutine run on the live threads: a bounded pool (``LIVE_THREADS``, fewer
     than the database pool has connections), each call's connection returned to the pool after it."""
-    global _threads
-    if _threads is None:
-        _threads = ThreadPoolExecutor(max_workers=settings.LIVE_THREADS, thread_name_prefix="live")
+    return _on("live", settings.LIVE_THREADS, function)
+
+
+def on_arrival(function):
+    """As ``in_thread``, on the threads that admit new websockets (``ARRIVAL_THREADS``): who is
+    connecting and to what. A handshake then never queues behind the moves of busy tables (Daphne
+    drops one that takes longer than its handshake timeout, 5 s)."""
+    return _on("arrival", settings.ARRIVAL_THREADS, function)
+
+
+def _on(name, size, function):
+    if name not in _pools:
+        _pools[name] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=name)
     return SyncToAsync(functools.partial(_returning_connections, function), thread_sensitive=False,
-                       executor=_threads)
+                       executor=_pools[name])
 
 
 def _returning_connections(function, *args, **kwargs):
@@ -64,8 +74,7 @@ def _returning_connections(function, *args, **kwargs):
 
 
 def _forget_threads():
-    global _threads
-    _threads = None  # a forked child has none of its parent's threads
+    _pools.clear()  # a forked child has none of its parent's threads
 
 
 os.register_at_fork(after_in_child=_forget_threads)
@@ -112,13 +121,28 @@ def snapshot(table, seated=None, known=()):
 
 def recent_events(table, version, known=()):
     """The table's latest events up to ``version``, LOG_EVENTS at most, oldest first; of them only
-    those after ``known`` (the latest events read before, in order) are read."""
+    those neither in ``known`` (the latest events an older snapshot holds) nor in the state cache's
+    are read."""
     first = max(0, version - LOG_EVENTS)  # the events after this version are wanted
-    kept = tuple(event for event in known if first < event.version <= version)
+    kept = held_events(table, version, known)
     after = kept[-1].version if kept else first
     if version <= after:
         return kept
     return kept + tuple(store.read(table.stream, after=after, upto=version, game=table.game))
+
+
+def held_events(table, version, known=()):
+    """Of the latest LOG_EVENTS events up to ``version``, the run from the first that ``known`` and
+    the state cache (games.game_state.recent) hold between them, without reading the log."""
+    first = max(0, version - LOG_EVENTS)
+    by_version = {event.version: event for event in (*known, *game_state.recent(table.stream))
+                  if first < event.version <= version}
+    held = []
+    for wanted in range(first + 1, version + 1):
+        if wanted not in by_version:
+            break
+        held.append(by_version[wanted])
+    return tuple(held)
 
 
 _extras = {}  # name -> (read, follows_moves)
@@ -188,8 +212,11 @@ async def _read(live, table_id, seating, cause):
         known = live.snapshot
         game = None if known is None or seating else game_state.cached(known.table, known.version + 1)
         if game is not None and not _timed(known.table, game) and not _extras_follow_moves(known.table):
-            # This process made the move: the game is not read again, only its new events (the move log).
-            recent = await in_thread(recent_events)(known.table, game.version, known.recent)
+            # This process made the move: the game is not read again, nor its new events (the move log)
+            # when the state cache holds them.
+            recent = held_events(known.table, game.version, known.recent)
+            if len(recent) < min(LOG_EVENTS, game.version):
+                recent = await in_thread(recent_events)(known.table, game.version, known.recent)
             new = Snapshot(known.table, known.seated, game, [], recent=recent, extras=known.extras)
         elif known is None or seating:
             new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()

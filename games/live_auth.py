@@ -1,20 +1,28 @@
-"""Who is on a websocket: channels' session authentication, run on the live threads.
+"""Who is on a websocket: the user of its session, looked up by the consumer itself on an arrival thread.
 
 Channels' AuthMiddleware looks the user up through database_sync_to_async in one thread for the whole
-process and leaves that lookup's database connection in the socket's context. Under load every
-handshake then queued behind every other on that one thread (and each open socket kept a connection).
-This middleware does the same lookup on the live path's bounded threads, which hand their connection
-back after each call (games.live.in_thread).
+process, before the consumer starts; the consumer then makes another trip off the event loop for its
+table. Under load every trip waits its turn on a busy loop, and Daphne drops a handshake that takes
+longer than 5 s. Here the middleware only marks the user as not yet looked up, and the consumer does
+the lookup together with everything else a handshake needs, in one call on the threads for arrivals
+(games.consumers.PlayerConsumer.arrive, games.live.on_arrival), which hand their connection back after it.
 """
-from channels.auth import AuthMiddleware, get_user
+from channels.auth import AuthMiddleware, UserLazyObject, get_user
 from channels.sessions import CookieMiddleware, SessionMiddleware
-
-from games.live import in_thread
+from django.utils.functional import empty
 
 
 class LiveAuthMiddleware(AuthMiddleware):
     async def resolve_scope(self, scope):
-        scope["user"]._wrapped = await in_thread(get_user.func)(scope)
+        pass  # looked up by the consumer: arriving_user
+
+
+def arriving_user(scope):
+    """The socket's user, looked up from its session unless it is known already (synchronous: on a thread)."""
+    user = scope["user"]
+    if isinstance(user, UserLazyObject) and user._wrapped is empty:
+        user._wrapped = get_user.func(scope)
+    return user
 
 
 def LiveAuthMiddlewareStack(inner):

@@ -8,6 +8,7 @@ import re
 import threading
 
 import pytest
+from autobahn.exception import Disconnected
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.routing import URLRouter
@@ -15,7 +16,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import OperationalError, connection, connections, transaction
 
 from events import store
-from games import game_state, live, lobby, rendering
+from games import consumers, game_state, live, lobby, rendering
 from games.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -107,6 +108,17 @@ async def test_a_move_is_stored_before_any_client_hears_of_it(make_user, monkeyp
         await real_group_send(group, message)
 
     monkeypatch.setattr(layer, "group_send", group_send)
+    # The mover is shown its move without waiting for the broadcast: each frame is checked as it is sent.
+    real_send = consumers.TableConsumer.send
+    sent = []
+
+    async def send(consumer, text_data=None, **kwargs):
+        if text_data and 'id="table-live"' in text_data:
+            stored = await sync_to_async(store.current_version, thread_sensitive=False)(table.stream)
+            sent.append((int(VERSION.search(text_data)[1]), stored))
+        await real_send(consumer, text_data=text_data, **kwargs)
+
+    monkeypatch.setattr(consumers.TableConsumer, "send", send)
     sockets = [await _connect(user, table) for user in (ana, ben)]
     frames = [await socket.receive_from(timeout=10) for socket in sockets]
     for _move in range(10):
@@ -119,6 +131,7 @@ async def test_a_move_is_stored_before_any_client_hears_of_it(make_user, monkeyp
     assert len(heard) >= 10
     # Read from another connection while the broadcast was being sent: the move was already there.
     assert all(stored >= version for version, stored in heard), heard
+    assert len(sent) >= 20 and all(stored >= version for version, stored in sent), sent
     for socket in sockets:
         await socket.disconnect()
 
@@ -184,3 +197,16 @@ def test_the_database_pool_is_bounded(settings):
     assert most[0] <= size < threads  # the others waited for a connection to come back
     assert len(backends) <= size  # and got one of the same few, not a new one
     assert not errors
+
+
+@pytest.mark.asyncio
+async def test_a_frame_for_a_browser_that_has_just_left_is_dropped_without_an_error():
+    """Daphne raises when a frame is sent on a socket the browser closed a moment before (a table's
+    broadcast crossing its leaving); the consumer drops it and ends when the disconnect arrives."""
+    consumer = consumers.TableConsumer()
+
+    async def closed(message):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer.base_send = closed
+    await consumer.send(text_data='<div id="table-live"></div>')
