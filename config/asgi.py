@@ -10,12 +10,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from games.live_auth import LiveAuthMiddlewareStack  # noqa: E402  (needs Django set up first)
+from config.http_threads import DjangoOnThreads  # noqa: E402  (needs Django set up first)
+from games.live_auth import LiveAuthMiddlewareStack  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": DjangoOnThreads(static_app=django_asgi_app),
         "websocket": AllowedHostsOriginValidator(LiveAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

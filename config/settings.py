@@ -113,7 +113,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # seconds is an error, not a new connection), so load cannot exhaust PostgreSQL's connection slots.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
-        "max_size": env.int("DATABASE_POOL_SIZE", default=8),
+        "max_size": env.int("DATABASE_POOL_SIZE", default=10),
         "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -186,8 +186,15 @@ if REDIS_URL:
             # redis-py's default socket timeout (5 s) once lost a race with the layer's 5 s blocking
             # reads and dropped idle websockets (close 1011); reads wait longer than any blocking read,
             # so only a dead connection times out.
+            # Each host is a connection with one lock around every SUBSCRIBE, UNSUBSCRIBE and PUBLISH
+            # (a round trip each). With one, under load the sockets coming and going queued so long
+            # behind the broadcasts that Daphne cancelled their clean-up (a subscription left behind
+            # each time). The same server listed CHANNEL_LAYER_CONNECTIONS times spreads channels and
+            # groups over that many connections; pub/sub is server-wide, so every PUBLISH still
+            # reaches every subscriber.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_keepalive": True}],
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_keepalive": True}]
+                * env.int("CHANNEL_LAYER_CONNECTIONS", default=4),
                 # Pub/sub channels are server-wide, whatever db the URL names: the db in the prefix
                 # keeps services (or test runs) on different dbs of one Redis from hearing each other.
                 "prefix": f"cardroom{urlparse(REDIS_URL).path.strip('/') or '0'}:",
@@ -197,8 +204,16 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# Threads the websockets' database work runs on (games.consumers): no more than the pool has connections.
-LIVE_THREADS = env.int("LIVE_THREADS", default=DATABASES["default"].get("OPTIONS", {}).get("pool", {}).get("max_size", 4))
+# What may use a database connection at once, per process (config/http_threads.py, games.live):
+# HTTP_THREADS serving pages and the API (other requests wait, up to HTTP_QUEUE_SECONDS, then get a
+# 503), ARRIVAL_THREADS admitting new websockets (who connects, to what table) and LIVE_THREADS doing
+# the rest of the websockets' work (commands, snapshots). Together no more than the pool has
+# connections, so that none of them ever waits for one, and pages cannot starve live tables.
+_POOL_SIZE = DATABASES["default"].get("OPTIONS", {}).get("pool", {}).get("max_size", 10)
+HTTP_THREADS = env.int("HTTP_THREADS", default=2)
+HTTP_QUEUE_SECONDS = env.float("HTTP_QUEUE_SECONDS", default=8.0)
+ARRIVAL_THREADS = env.int("ARRIVAL_THREADS", default=2)
+LIVE_THREADS = env.int("LIVE_THREADS", default=max(1, _POOL_SIZE - ARRIVAL_THREADS - HTTP_THREADS))
 
 # What one websocket connection may send (games/frame_limits.py): larger frames close it (1009);
 # frames beyond the rate are refused, and a connection that keeps on is closed (1008).
