@@ -71,7 +71,20 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
         cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except Exception:
+            # Without this, Playwright's event loop stays running on this thread and every later
+            # test that runs a loop of its own fails too ("cannot be called from a running event loop").
+            cls.playwright.stop()
+            cls._restore_async_guard()
+            super().tearDownClass()
+            raise
+
+    @classmethod
+    def _restore_async_guard(cls):
+        if cls._async_unsafe is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
     @classmethod
     def tearDownClass(cls):
@@ -82,8 +95,7 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         cls._server_process.join()
         cls.playwright.stop()
         super().tearDownClass()
-        if cls._async_unsafe is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        cls._restore_async_guard()
 
     def player(self, username, width=1280, touch=False):
         """A logged-in page in a browser context of its own (its own cookies); ``touch``: a phone's touch screen."""
