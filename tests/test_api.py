@@ -61,6 +61,32 @@ def test_lobby_list_shows_public_tables_and_hides_private_ones(alice, bob):
     assert b.get(f"/api/tables/{private['id']}/").status_code == 200
 
 
+def _queries(client, path):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(path).status_code == 200
+    return len(captured)
+
+
+def test_a_tables_seats_cost_no_query_each(alice, bob, carol, make_user):
+    """The table as the API shows it is read in the same number of queries however many seats it has,
+    and the list in the same number however many tables it lists (no query per seat or per table)."""
+    a = client_for(alice)
+    small = create_table(a, seat_count=2)
+    big = create_table(a, seat_count=4)
+    for user in (bob, carol, make_user("dave")):
+        client_for(user).post(f"/api/tables/{big['id']}/join/", {}, format="json")
+    one_seat = _queries(a, f"/api/tables/{small['id']}/")
+    four_seats = _queries(a, f"/api/tables/{big['id']}/")
+    assert four_seats == one_seat
+    two_tables = _queries(a, "/api/tables/")
+    for _ in range(3):
+        create_table(client_for(bob), seat_count=3)
+    assert _queries(a, "/api/tables/") == two_tables
+
+
 def test_unknown_and_malformed_table_ids_are_404(alice):
     a = client_for(alice)
     for table_id in (uuid.uuid4(), "not-a-uuid"):

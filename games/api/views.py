@@ -92,7 +92,7 @@ class TableList(APIView):
             request.user, data["game"], data["seat_count"], data["options"], data["private"], data["turn_clock"],
             name=data["name"], bot_delay=data["bot_delay"],
         )
-        return Response(TableSerializer(table, context={"request": request}).data, status=status.HTTP_201_CREATED)
+        return Response(TableSerializer.of(table, request), status=status.HTTP_201_CREATED)
 
 
 class TableDetail(APIView):
@@ -100,7 +100,7 @@ class TableDetail(APIView):
 
     @extend_schema(responses=answers({200: TableSerializer}, 404), parameters=[INVITE], summary="One table")
     def get(self, request, table_id):
-        return Response(TableSerializer(_table(request, table_id), context={"request": request}).data)
+        return Response(TableSerializer.of(_table(request, table_id), request))
 
 
 class JoinTable(APIView):
@@ -119,7 +119,7 @@ class JoinTable(APIView):
         data = _valid(JoinSerializer, request)
         table = _table(request, table_id, data["invite"])
         lobby.join_table(table, request.user, data["seat"])
-        return Response(TableSerializer(table, context={"request": request}).data)
+        return Response(TableSerializer.of(table, request))
 
 
 class LeaveTable(APIView):
@@ -132,7 +132,7 @@ class LeaveTable(APIView):
     def post(self, request, table_id):
         table = _table(request, table_id)
         lobby.leave_table(table, request.user)
-        return Response(TableSerializer(table, context={"request": request}).data)
+        return Response(TableSerializer.of(table, request))
 
 
 class TableBots(APIView):
@@ -147,7 +147,7 @@ class TableBots(APIView):
         data = _valid(AddBotSerializer, request)
         table = _table(request, table_id)
         bot_seats.add_bot(table, request.user, data["level"], data["seat"])
-        return Response(TableSerializer(table, context={"request": request}).data)
+        return Response(TableSerializer.of(table, request))
 
 
 class TableBot(APIView):
@@ -160,7 +160,7 @@ class TableBot(APIView):
     def delete(self, request, table_id, seat):
         table = _table(request, table_id)
         bot_seats.remove_bot(table, request.user, bot_seats.seat_number(seat))
-        return Response(TableSerializer(table, context={"request": request}).data)
+        return Response(TableSerializer.of(table, request))
 
 
 class StartTable(APIView):
@@ -187,7 +187,7 @@ class CancelTable(APIView):
     )
     def post(self, request, table_id):
         table = closing.cancel_table(_table(request, table_id), request.user)
-        return Response(TableSerializer(table, context={"request": request}).data)
+        return Response(TableSerializer.of(table, request))
 
 
 class OfferRematch(APIView):
@@ -208,7 +208,7 @@ class OfferRematch(APIView):
         existing = rematch.current_rematch(old)
         table = rematch.offer_rematch(old, request.user)
         code = status.HTTP_200_OK if existing else status.HTTP_201_CREATED
-        return Response(TableSerializer(table, context={"request": request}).data, status=code)
+        return Response(TableSerializer.of(table, request), status=code)
 
 
 class DeclineRematch(APIView):
@@ -221,7 +221,7 @@ class DeclineRematch(APIView):
     def post(self, request, table_id):
         table = _table(request, table_id)
         rematch.decline_rematch(table, request.user)
-        return Response(TableSerializer(table, context={"request": request}).data)
+        return Response(TableSerializer.of(table, request))
 
 
 class TableView(APIView):
