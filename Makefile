@@ -7,6 +7,11 @@ PORT ?= 8000
 # make test runs on this machine's PostgreSQL and Redis.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+# Two pytest-xdist workers, a test file each at a time (tests/xdist_services.py: a Redis db each; each
+# has its own test database): the suite takes about 60 % of the time on this 2-core machine. The schema
+# test runs after, without xdist, which would lose its per-operation failures.
+PYTEST_ARGS ?= -n 2 --dist loadfile
+SERIAL_TESTS := tests/test_api_schema.py
 
 .PHONY: install run worker test bench bench-live clean
 
@@ -34,7 +39,8 @@ worker: install
 	$(BIN)/celery -A config worker --beat --schedule $(VENV)/celerybeat-schedule --loglevel INFO
 
 test: install
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest $(PYTEST_ARGS) --ignore=$(SERIAL_TESTS)
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest -p no:xdist $(SERIAL_TESTS)
 
 # The engines' speed, then the bots' strength against random bots (win rates against their goals), then
 # replay's speed (JSON lines: a random step of a 2,000-event game, goal under 20 ms, and a whole walk) in a

@@ -8,6 +8,7 @@ they cannot see), so the generated commands, joins and starts reach the lobby an
 """
 import base64
 import itertools
+import os
 
 import pytest
 import schemathesis
@@ -24,6 +25,11 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from games import lobby
+
+# Under pytest-xdist schemathesis reports the whole schema as one test and drops the failures of single
+# operations (seen: an operation failing its check still "passed"), so make test runs this file on its own.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    pytestmark = pytest.mark.skip(reason="run without pytest-xdist (-p no:xdist): its per-operation failures are lost under it")
 
 PASSWORD = "a-long-test-password"
 
