@@ -23,18 +23,13 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-
-import django  # noqa: E402
-
-django.setup()
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_db  # noqa: E402  (sets Django up)
 
 from django.conf import settings  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.template.loader import render_to_string  # noqa: E402
-from django.test.utils import setup_databases, teardown_databases  # noqa: E402
 
 GOAL_MS = 20
 
@@ -140,14 +135,8 @@ def main():
     parser.add_argument("--steps", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    test_name = f"{settings.DATABASES['default']['NAME']}_replay_bench"
-    settings.DATABASES["default"].setdefault("TEST", {})["NAME"] = test_name
-    connection.settings_dict.setdefault("TEST", {})["NAME"] = test_name
-    databases = setup_databases(verbosity=0, interactive=False)
-    try:
+    with bench_db.own_database("replay_bench"):
         run(args)
-    finally:
-        teardown_databases(databases, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+"""Speed of drawing live frames: what each move costs Daphne in templates, without sockets or load.
+
+    .venv/bin/python benchmarks/bench_render.py [--games 6] [--seed 7]
+
+Plays seeded random two-seat Spank! games through the real command path (games.commands.submit, in a
+database of its own made from DATABASE_URL's server like the test database, then dropped) and, after
+every move, draws each seat's live frame as a live table does (games.live.snapshot, then
+games.rendering.render_live_table), the memoised blocks' cache kept from move to move as in a running
+process. One JSON line: per frame, the context (``table_context``) and the whole drawing, in ms (mean,
+p50, p95), and the frame's size. Compare lines of the same machine and hour: the figures move with load.
+"""
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_db  # noqa: E402  (sets Django up)
+
+GAME = "spank"
+
+
+def play(seed, frames, contexts):
+    """One game to its end, every seat's frame drawn after every move; appends timings in ms."""
+    from accounts.models import User
+    from games import commands, live, lobby, rendering
+    from games.engines import get_engine
+
+    rng = random.Random(seed)
+    users = [User.objects.create_user(username=f"render{seed}-{n}", display_name=f"Render {n}") for n in range(2)]
+    table = lobby.create_table(users[0], GAME, 2)
+    lobby.join_table(table, users[1])
+    lobby.start_table(table, users[0], rng=random.Random(seed))
+    engine = get_engine(GAME)
+    sizes = []
+    while True:
+        snap = live.snapshot(table)
+        for user in users:
+            started = time.perf_counter()
+            rendering.table_context(snap, user)
+            contexts.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            html = rendering.render_live_table(snap, user)
+            frames.append((time.perf_counter() - started) * 1000)
+            sizes.append(len(html.encode()))
+        if engine.is_over(snap.game.state):
+            return sizes
+        seat, legal = next((seat, legal) for seat in range(2) if (legal := engine.legal_commands(snap.game.state, seat)))
+        kind = rng.choice(sorted({command["type"] for command in legal}))
+        command = rng.choice([command for command in legal if command["type"] == kind])
+        commands.submit(table, users[seat], command, snap.version)
+
+
+def stats(times):
+    ordered = sorted(times)
+    return {"mean": round(statistics.mean(times), 3), "p50": round(ordered[len(ordered) // 2], 3),
+            "p95": round(ordered[int(len(ordered) * 0.95)], 3)}
+
+
+def run(args):
+    frames, contexts, sizes = [], [], []
+    for game in range(args.games):
+        sizes += play(args.seed * 1000 + game, frames, contexts)
+    print(json.dumps({"bench": "live_frame", "game": GAME, "games": args.games, "frames": len(frames),
+                      "frame_ms": stats(frames), "context_ms": stats(contexts),
+                      "frame_kb_mean": round(statistics.mean(sizes) / 1024, 1),
+                      "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}), flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    with bench_db.own_database("render_bench"):
+        run(args)
+
+
+if __name__ == "__main__":
+    main()
