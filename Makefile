@@ -43,12 +43,14 @@ test: install
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest -p no:xdist $(SERIAL_TESTS)
 
 # The engines' speed, then the bots' strength against random bots (win rates against their goals), then
-# replay's speed (JSON lines: a random step of a 2,000-event game, goal under 20 ms, and a whole walk) in a
-# database of its own made on TEST_DATABASE_URL's server and dropped after.
+# replay's speed (JSON lines: a random step of a 2,000-event game, goal under 20 ms, and a whole walk), then
+# the cost of drawing a live frame, each in a database of its own made on TEST_DATABASE_URL's server and
+# dropped after.
 bench: install
 	$(BIN)/python benchmarks/bench_engines.py
 	$(BIN)/python benchmarks/bench_bots.py
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_replay.py
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_render.py
 
 # The live path under load (docs/performance.md): Daphne on PostgreSQL and Redis, browser-like
 # websocket clients; one JSON line per run. Every run drops and recreates the database (the URL is a

@@ -8,6 +8,8 @@ every move, draws each seat's live frame as a live table does (games.live.snapsh
 games.rendering.render_live_table), the memoised blocks' cache kept from move to move as in a running
 process. One JSON line: per frame, the context (``table_context``) and the whole drawing, in ms (mean,
 p50, p95), and the frame's size. Compare lines of the same machine and hour: the figures move with load.
+The deal and the players' choices are seeded; a reshuffle mid-game is the server's own (as in play), so
+two runs play slightly different games.
 """
 import argparse
 import json
@@ -50,7 +52,7 @@ def play(seed, frames, contexts):
             return sizes
         seat, legal = next((seat, legal) for seat in range(2) if (legal := engine.legal_commands(snap.game.state, seat)))
         kind = rng.choice(sorted({command["type"] for command in legal}))
-        command = rng.choice([command for command in legal if command["type"] == kind])
+        command = rng.choice(sorted((command for command in legal if command["type"] == kind), key=json.dumps))
         commands.submit(table, users[seat], command, snap.version)
 
 
