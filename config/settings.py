@@ -182,7 +182,8 @@ if REDIS_URL:
             # own sockets (the list-based layer pushed it to every socket's queue in Redis, about five
             # times the work). Delivery is at most once, which suits a "the table is at version n" note:
             # a socket that misses one is brought up to date by the next, or when it reconnects.
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # (config/channel_layer.py: a socket's own channel stays in its process, only groups use Redis.)
+            "BACKEND": "config.channel_layer.RedisGroupsLayer",
             # redis-py's default socket timeout (5 s) once lost a race with the layer's 5 s blocking
             # reads and dropped idle websockets (close 1011); reads wait longer than any blocking read,
             # so only a dead connection times out.
