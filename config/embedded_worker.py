@@ -46,7 +46,7 @@ def _sweep_forever(interval):
     from django.conf import settings
     from django.db import connection
 
-    from games import closing, firing
+    from games import closing, firing, timers
 
     next_close = time.monotonic() + settings.STALE_TABLE_SWEEP_SECONDS
     while True:
@@ -56,6 +56,7 @@ def _sweep_forever(interval):
             if time.monotonic() >= next_close:
                 next_close = time.monotonic() + settings.STALE_TABLE_SWEEP_SECONDS
                 closing.close_stale_tables()
+                timers.forget_ended()
         except Exception:  # a missing table (not migrated yet), a locked database: try again next time
             log.exception("The sweep failed; it runs again in %s s.", interval)
         finally:

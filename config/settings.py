@@ -248,7 +248,8 @@ CELERY_EMBEDDED_WORKER = env.bool("CELERY_EMBEDDED_WORKER", default=not REDIS_UR
 # (`make worker`), or by the embedded worker's sweeper thread.
 DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
 # A table nobody starts (or joins) for this many hours is closed (games.closing), checked every
-# STALE_TABLE_SWEEP_SECONDS by Celery beat or the embedded worker's sweeper thread.
+# STALE_TABLE_SWEEP_SECONDS by Celery beat or the embedded worker's sweeper thread; as often, the deadline
+# rows of tables that have ended are deleted (games.timers.forget_ended).
 UNSTARTED_TABLE_HOURS = env.float("UNSTARTED_TABLE_HOURS", default=24.0)
 STALE_TABLE_SWEEP_SECONDS = env.float("STALE_TABLE_SWEEP_SECONDS", default=600.0)
 CELERY_BEAT_SCHEDULE = {
@@ -260,6 +261,11 @@ CELERY_BEAT_SCHEDULE = {
     },
     "close-stale-tables": {
         "task": "games.close_stale_tables",
+        "schedule": STALE_TABLE_SWEEP_SECONDS,
+        "options": {"expires": STALE_TABLE_SWEEP_SECONDS},
+    },
+    "forget-ended-deadlines": {
+        "task": "games.forget_ended_deadlines",
         "schedule": STALE_TABLE_SWEEP_SECONDS,
         "options": {"expires": STALE_TABLE_SWEEP_SECONDS},
     },

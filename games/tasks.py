@@ -1,7 +1,8 @@
-"""Celery jobs: fire one deadline when it is due, sweep up the due ones whose job was lost, close forgotten tables."""
+"""Celery jobs: fire one deadline when it is due, sweep up the due ones whose job was lost, close forgotten
+tables and forget the deadlines of ended ones."""
 from celery import shared_task
 
-from games import closing, firing
+from games import closing, firing, timers
 
 
 @shared_task(name="games.fire_deadline", acks_late=True, ignore_result=True)
@@ -20,3 +21,9 @@ def sweep_deadlines():
 def close_stale_tables():
     """Close the tables left unstarted for UNSTARTED_TABLE_HOURS; run by Celery beat or the embedded sweeper."""
     return closing.close_stale_tables()
+
+
+@shared_task(name="games.forget_ended_deadlines", acks_late=True, ignore_result=True)
+def forget_ended_deadlines():
+    """Delete the deadline rows of tables that have ended; run by Celery beat or the embedded sweeper."""
+    return timers.forget_ended()

@@ -6,6 +6,7 @@ one for a turn that began, and at a table where bots play, one for the bots' loo
 (a "bot-<version>" deadline, due after the table's bot delay: games.bot_turns). ``record`` saves them in the same transaction as the events and, once it
 commits, queues a job for each (``games.fire_deadline``, named, not imported: firing sits above the
 command path, in games.firing), due at its time: a worker never sees a job before its row.
+Once a table has ended, ``forget_ended`` deletes its rows: bookkeeping no timer needs any more.
 """
 import logging
 from datetime import timedelta
@@ -15,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import bot_seats, game_state
-from games.models import Deadline
+from games.models import Deadline, Table
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,18 @@ def _create_new(table, deadlines):
             continue  # another process recorded the same timer a moment ago
         created.append(deadline)
     return created
+
+
+def forget_ended(batch=500):
+    """Delete the deadlines of up to ``batch`` tables that have ended (finished, or closed unstarted);
+    returns how many rows went. A table's rows are kept while it runs (a timer's key must not be used
+    twice in a game); after that nothing reads them, and a job still queued for one finds its row
+    gone and does nothing (games.firing.fire). Without this every bot move and every turn left a row
+    for good."""
+    ended = (Table.objects.filter(status__in=(Table.Status.FINISHED, Table.Status.CLOSED), deadlines__isnull=False)
+             .values_list("pk", flat=True).distinct()[:batch])
+    deleted, _ = Deadline.objects.filter(table_id__in=list(ended)).delete()
+    return deleted
 
 
 def _queue(deadlines):

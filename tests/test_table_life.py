@@ -105,12 +105,14 @@ def test_the_job_is_on_celery_beat_and_the_embedded_sweeper(settings):
     assert settings.UNSTARTED_TABLE_HOURS == 24
 
 
-def test_the_embedded_sweeper_closes_stale_tables(alice, settings, monkeypatch):
+def test_the_embedded_sweeper_closes_stale_tables_and_forgets_ended_ones_deadlines(alice, settings, monkeypatch):
     from config import embedded_worker
+    from games import timers
 
     settings.STALE_TABLE_SWEEP_SECONDS = 0
     calls = []
     monkeypatch.setattr(closing, "close_stale_tables", lambda: calls.append("closed"))
+    monkeypatch.setattr(timers, "forget_ended", lambda: calls.append("forgot"))
     monkeypatch.setattr("games.firing.sweep", lambda: None)
 
     class Stop(Exception):
@@ -127,7 +129,7 @@ def test_the_embedded_sweeper_closes_stale_tables(alice, settings, monkeypatch):
     monkeypatch.setattr("django.db.connection.close", lambda: None)
     with pytest.raises(Stop):
         embedded_worker._sweep_forever(0.01)
-    assert len(calls) == 2
+    assert calls == ["closed", "forgot", "closed", "forgot"]
 
 
 # --- rematch ------------------------------------------------------------------------------------

@@ -391,3 +391,37 @@ def test_a_change_and_the_deadlines_it_sets_are_written_together_or_not_at_all(s
     monkeypatch.setattr(timers, "record", record)
     act(table, bob, {"type": "start_countdown"})  # nothing of the failed try is left, not even in the cache
     assert Deadline.objects.filter(table=table).count() == 1
+
+
+# --- forgetting the deadlines of ended tables ---------------------------------------
+
+def test_the_deadlines_of_ended_tables_are_forgotten_and_a_running_ones_kept(start, alice, bob, queued, settings):
+    finished, running = start(turn_clock=15), start(turn_clock=15)
+    act(running, alice, {"type": "add"})
+    commands.submit_system(finished, {"type": "finish"})
+    finished.refresh_from_db()
+    assert finished.status == "finished"
+    closed = lobby.create_table(alice, "counter", 2)
+    deadline_for(closed, {"type": "bump"}, key="left-over")
+    closed.status = "closed"
+    closed.save()
+    job_of_finished = Deadline.objects.get(table=finished).pk
+    kept = set(Deadline.objects.filter(table=running).values_list("key", flat=True))
+    assert kept == {"turn-1", "turn-2"}
+
+    assert tasks.forget_ended_deadlines.apply().get() == 2  # the Celery job, run in place
+
+    assert set(Deadline.objects.values_list("key", flat=True)) == kept
+    assert firing.fire(job_of_finished) is None  # its job, still queued, finds nothing to do
+    assert timers.forget_ended() == 0
+    entry = settings.CELERY_BEAT_SCHEDULE["forget-ended-deadlines"]
+    assert entry["task"] == tasks.forget_ended_deadlines.name
+
+
+def test_forgetting_goes_a_batch_of_tables_at_a_time(start):
+    tables = [start(turn_clock=15) for _ in range(3)]
+    for table in tables:
+        commands.submit_system(table, {"type": "finish"})
+    assert timers.forget_ended(batch=2) == 2
+    assert timers.forget_ended(batch=2) == 1
+    assert not Deadline.objects.exists()
