@@ -5,6 +5,7 @@ A stream is one game (one table). Versions run 1..n with no gaps.
 otherwise it raises ``ConcurrencyConflict`` and writes nothing, so two
 writers can never both win and nothing is lost or interleaved.
 """
+import functools
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -96,21 +97,32 @@ def _insert_at(stream, expected_version, rows):
     A stream at another version inserts nothing; two writers at the same version collide on the
     (stream, version) unique constraint. Returns the number of rows inserted.
     """
-    fields = [Event._meta.get_field(name) for name in _COLUMNS]
-    # PostgreSQL types a VALUES list from its rows, so each value is cast to its column's type; SQLite
-    # needs no cast (and would read a datetime cast to "datetime" as a number).
-    typed = "CAST(%s AS {})" if connection.vendor == "postgresql" else "%s"
-    row_sql = "(" + ", ".join(typed.format(field.db_type(connection)) for field in fields) + ")"
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    table = connection.ops.quote_name(Event._meta.db_table)
-    sql = (
-        f"INSERT INTO {table} ({columns}) SELECT * FROM (VALUES {', '.join([row_sql] * len(rows))}) AS new_rows "
-        f"WHERE (SELECT COALESCE(MAX(version), 0) FROM {table} WHERE stream = %s) = %s"
-    )
+    fields = _fields()
     params = [field.get_db_prep_save(getattr(row, field.attname), connection) for row in rows for field in fields]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, stream, expected_version])
+        cursor.execute(_insert_sql(connection.vendor, len(rows)), [*params, stream, expected_version])
         return cursor.rowcount
+
+
+@functools.cache
+def _fields():
+    return [Event._meta.get_field(name) for name in _COLUMNS]
+
+
+@functools.cache
+def _insert_sql(vendor, count):
+    """The conditional INSERT of ``count`` rows, built once per database kind and count (every move
+    appends, and building it asked each field for its column type every time)."""
+    # PostgreSQL types a VALUES list from its rows, so each value is cast to its column's type; SQLite
+    # needs no cast (and would read a datetime cast to "datetime" as a number).
+    typed = "CAST(%s AS {})" if vendor == "postgresql" else "%s"
+    row_sql = "(" + ", ".join(typed.format(field.db_type(connection)) for field in _fields()) + ")"
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in _fields())
+    table = connection.ops.quote_name(Event._meta.db_table)
+    return (
+        f"INSERT INTO {table} ({columns}) SELECT * FROM (VALUES {', '.join([row_sql] * count)}) AS new_rows "
+        f"WHERE (SELECT COALESCE(MAX(version), 0) FROM {table} WHERE stream = %s) = %s"
+    )
 
 
 def read(stream, upto=None, after=0, game=""):
