@@ -34,7 +34,9 @@ class _LoopLayer(RedisPubSubLoopLayer):
             queue.put_nowait(self.channel_layer.serialize(message))
 
     async def receive(self, channel):
-        queue = self.channels.setdefault(channel, asyncio.Queue())
+        queue = self.channels.get(channel)
+        if queue is None:
+            queue = self.channels[channel] = asyncio.Queue()
         try:
             message = await queue.get()
         except (asyncio.CancelledError, asyncio.TimeoutError, GeneratorExit):
