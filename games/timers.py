@@ -97,15 +97,17 @@ def _create_new(table, deadlines):
 
 
 def forget_ended(batch=500):
-    """Delete the deadlines of up to ``batch`` tables that have ended (finished, or closed unstarted);
-    returns how many rows went. A table's rows are kept while it runs (a timer's key must not be used
-    twice in a game); after that nothing reads them, and a job still queued for one finds its row
-    gone and does nothing (games.firing.fire). Without this every bot move and every turn left a row
-    for good."""
+    """Delete the deadlines of the tables that have ended (finished, or closed unstarted), ``batch``
+    tables a statement; returns how many rows went. A table's rows are kept while it runs (a timer's
+    key must not be used twice in a game); after that nothing reads them, and a job still queued for
+    one finds its row gone and does nothing (games.firing.fire). Without this every bot move and
+    every turn left a row for good."""
     ended = (Table.objects.filter(status__in=(Table.Status.FINISHED, Table.Status.CLOSED), deadlines__isnull=False)
-             .values_list("pk", flat=True).distinct()[:batch])
-    deleted, _ = Deadline.objects.filter(table_id__in=list(ended)).delete()
-    return deleted
+             .values_list("pk", flat=True).distinct())
+    forgotten = 0
+    while tables := list(ended[:batch]):
+        forgotten += Deadline.objects.filter(table_id__in=tables).delete()[0]
+    return forgotten
 
 
 def _queue(deadlines):

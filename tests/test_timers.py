@@ -418,10 +418,13 @@ def test_the_deadlines_of_ended_tables_are_forgotten_and_a_running_ones_kept(sta
     assert entry["task"] == tasks.forget_ended_deadlines.name
 
 
-def test_forgetting_goes_a_batch_of_tables_at_a_time(start):
+def test_forgetting_goes_a_batch_of_tables_at_a_time_until_none_is_left(start):
+    from django.test.utils import CaptureQueriesContext
+
     tables = [start(turn_clock=15) for _ in range(3)]
     for table in tables:
         commands.submit_system(table, {"type": "finish"})
-    assert timers.forget_ended(batch=2) == 2
-    assert timers.forget_ended(batch=2) == 1
+    with CaptureQueriesContext(connection) as queries:
+        assert timers.forget_ended(batch=2) == 3
+    assert [query["sql"].split()[0] for query in queries].count("DELETE") == 2
     assert not Deadline.objects.exists()
