@@ -16,7 +16,6 @@ from config.channel_layer import RedisGroupsLayer
 from tests.test_production_settings import settings_with
 
 
-
 def layer_config(redis_url):
     result = settings_with({"DEBUG": "true", "REDIS_URL": redis_url},
                            "import json; from django.conf import settings; "
