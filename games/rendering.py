@@ -2,11 +2,13 @@
 
 Every fragment carries ids that htmx swaps in place (out-of-band swaps).
 """
+import functools
 import math
 import re
 import time
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from games import announcements, commands, move_log, rematch
 from games.board_targets import board_targets
@@ -37,6 +39,7 @@ def table_context(snap, user):
     return {
         "table": table,
         "engine": game.engine,
+        "rules_url": rules_url(table.game),
         "seat": seat,
         "names": names,
         "version": shown["version"],
@@ -66,6 +69,13 @@ def table_context(snap, user):
         "extras": snap.extras,
         **clocks_context(snap.deadlines, view),
     }
+
+
+@functools.cache
+def rules_url(game):
+    """The game's rules page: the same for every frame of every table of the game (reversing it was a
+    few per cent of drawing a frame)."""
+    return reverse("rules", args=[game])
 
 
 def _bot_seats_before_start(table):
