@@ -3,6 +3,7 @@
 ``{% card code "card-mini" %}``  a face-up card: its <span> with its classes and its face
 ``code|card_class:"card-hand"``  a card's classes ("card card-hand red"), for a card drawn as a button
 ``{% card_face code %}``         a card's face alone (its corner and its pip)
+``{% hand_buttons codes over %}`` a hand's cards as buttons to select (disabled once the game is over)
 ``code|card_label``              a card as short text: "7♥", "Joker ★"
 ``code|card_name``               a card in words, for screen readers: "queen of hearts", "joker"
 ``text|spoken``                  a sentence with its cards ("J♠") in words ("jack of spades"), to be read out
@@ -37,6 +38,14 @@ def card(code, size=""):
 @register.simple_tag
 def card_face(code):
     return _face(str(code))
+
+
+@register.simple_tag
+def hand_buttons(codes, over=False):
+    """Joined here, not by a template loop: a hand is redrawn whenever it changes, in every game."""
+    if not codes:
+        return mark_safe('<p class="empty">No cards in hand.</p>')
+    return mark_safe("\n".join(_hand_button(str(code), bool(over)) for code in codes))
 
 
 @register.filter
@@ -77,6 +86,12 @@ def spoken(text):
 @lru_cache(maxsize=2048)
 def _card(code, size):
     return format_html('<span class="{}">{}</span>', card_class(code, size), _face(code))
+
+
+@lru_cache(maxsize=1024)
+def _hand_button(code, over):
+    return format_html('<button type="button" class="{}" data-card="{}" data-label="{}" aria-pressed="false"{}>{}</button>',
+                       card_class(code, "card-hand"), code, card_name(code), " disabled" if over else "", _face(code))
 
 
 @lru_cache(maxsize=512)
