@@ -149,3 +149,19 @@ def test_a_newer_snapshot_reads_only_the_events_it_does_not_hold(alice, bob, dja
     assert recent == held == live.recent_events(table, version)  # the same as read afresh
     with django_assert_num_queries(0):
         assert live.recent_events(table, old_version, known) == known
+
+
+def test_log_and_news_lines_are_escaped_and_kept_apart_by_kind_of_string():
+    from django.utils.safestring import mark_safe
+
+    from games.templatetags.log_lines import log_items, news_items
+
+    lines = [{"version": 3, "text": "Bob <b>spanked</b> & won"}, {"version": 2, "text": "Alice played J♠"}]
+    assert log_items(lines) == ('<li class="is-latest" data-version="3">Bob &lt;b&gt;spanked&lt;/b&gt; &amp; won</li>'
+                                '<li data-version="2">Alice played J♠</li>')
+    assert log_items(lines) == log_items([dict(line) for line in lines])  # drawn again, from what is kept
+    # A safe string is shown as it is, and the same text as a plain string is still escaped.
+    assert log_items([{"version": 4, "text": mark_safe("<em>x</em>")}]) == '<li class="is-latest" data-version="4"><em>x</em></li>'
+    assert log_items([{"version": 4, "text": "<em>x</em>"}]) == '<li class="is-latest" data-version="4">&lt;em&gt;x&lt;/em&gt;</li>'
+    assert news_items(lines[1:]) == '<p data-announce="event-2" data-announce-version="2">Alice played jack of spades</p>'
+    assert log_items([]) == '<li class="empty">No moves yet.</li>'

@@ -1,8 +1,11 @@
 """The move log's and the announcements' lines as HTML in one step.
 
 A live table draws its latest thirty lines with every move for every viewer: as a template loop they
-were most of the nodes a frame renders; joined here they cost a small part of that.
+were most of the nodes a frame renders; joined here they cost a small part of that. Each line's HTML
+is kept too (a stored event's line never changes), so a frame escapes only its new lines.
 """
+from functools import lru_cache
+
 from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
@@ -18,15 +21,22 @@ def log_items(lines):
     """The move log's <li>s, newest first (games.rendering.live_log's lines), the newest marked."""
     if not lines:
         return mark_safe('<li class="empty">No moves yet.</li>')
-    return mark_safe("".join(
-        f'<li{LATEST if number == 0 else ""} data-version="{int(line["version"])}">{conditional_escape(line["text"])}</li>'
-        for number, line in enumerate(lines)))
+    items = [_log_item(line["version"], line["text"]) for line in lines]
+    return mark_safe(f"<li{LATEST}{items[0][3:]}" + "".join(items[1:]))
 
 
 @register.filter
 def news_items(lines):
     """The announced lines (games.announcements.news), cards in words, each tagged with its version."""
-    return mark_safe("".join(
-        f'<p data-announce="event-{int(line["version"])}" data-announce-version="{int(line["version"])}">'
-        f'{conditional_escape(spoken(line["text"]))}</p>'
-        for line in lines))
+    return mark_safe("".join(_news_item(line["version"], line["text"]) for line in lines))
+
+
+@lru_cache(maxsize=20_000, typed=True)  # typed: a safe string is not escaped, a plain one is
+def _log_item(version, text):
+    return f'<li data-version="{int(version)}">{conditional_escape(text)}</li>'
+
+
+@lru_cache(maxsize=5_000, typed=True)
+def _news_item(version, text):
+    return (f'<p data-announce="event-{int(version)}" data-announce-version="{int(version)}">'
+            f'{conditional_escape(spoken(text))}</p>')
