@@ -26,6 +26,7 @@ from django.db import connections
 from events import store
 from games import game_state
 from games.models import Table
+from games.templatetags import memo
 from games.timers import active_deadlines
 
 # Stand in for what differs between connections sharing one rendering: each one's CSRF token, and the
@@ -178,10 +179,12 @@ class _LiveTable:
 
 
 _tables = {}  # table id -> _LiveTable, for the tables this process has connections to
+MEMO_BLOCKS_PER_TABLE = 40  # room in the memoised blocks' cache for each table followed (a frame has 5-15)
 
 
 def attach(table_id):
     _tables.setdefault(table_id, _LiveTable()).connections += 1
+    memo.make_room(MEMO_BLOCKS_PER_TABLE * len(_tables))
 
 
 def detach(table_id):
@@ -190,6 +193,7 @@ def detach(table_id):
         live.connections -= 1
         if live.connections <= 0:
             del _tables[table_id]
+            memo.make_room(MEMO_BLOCKS_PER_TABLE * len(_tables))
 
 
 async def current(table_id, version=0, seating=False, cause=None):

@@ -45,7 +45,7 @@ def line(engine, event, seat, open, names):
 
 
 _texts = OrderedDict()  # (stream, version, seat, open, names) -> text, for live tables
-_TEXTS_KEPT = 20_000
+_TEXTS_KEPT = 50_000  # 30 lines for each seat and watcher of every live table, with room to spare
 _texts_lock = threading.Lock()
 
 

@@ -1,13 +1,17 @@
 """Memoized board blocks ({% memo %}) draw exactly what the whole page context would: every viewer's
 board at every step of random games of each game is the same with the memo on and off (a block given
 too few values would draw them blank)."""
+import json
 import random
+from collections import OrderedDict
 
 import pytest
+from django.template import Context, Template
 from django.test import override_settings
 
 from board_helpers import render_board
 from games.engines import get_engine
+from games.templatetags import memo
 
 GAMES = [("spank", 3, {}), ("spite_and_malice", 2, {"win_pile": 5}), ("spite", 4, {"rounds": 1})]
 
@@ -27,3 +31,41 @@ def test_memoized_boards_equal_boards_drawn_afresh(game, players, options):
         seat, command = rng.choice([(seat, command) for seat in range(state.players)
                                     for command in engine.legal_commands(state, seat)])
         state = engine.fold(engine.decide(state, seat, command, rng=rng), state)
+
+
+def _draw_block(template, value):
+    return template.render(Context({"x": value}))
+
+
+def test_the_memo_keeps_the_blocks_found_most_lately_as_many_as_it_has_room_for(monkeypatch):
+    monkeypatch.setattr(memo, "_drawn", OrderedDict())
+    monkeypatch.setattr(memo, "_CACHE_SIZE", 3)
+    monkeypatch.setattr(memo, "_size", 3)
+    template = Template("{% load memo %}{% memo x=x %}<b>{{ x }}</b>{% endmemo %}")
+    for value in ("a", "b", "c"):
+        _draw_block(template, value)
+    _draw_block(template, "a")  # found again: now the latest
+    _draw_block(template, "d")  # no room: the block found longest ago goes, which is "b"
+    assert [json.loads(key[1])["x"] for key in memo._drawn] == ["c", "a", "d"]
+    memo.make_room(5)
+    for value in ("e", "f"):
+        _draw_block(template, value)
+    assert len(memo._drawn) == 5
+    memo.make_room(1)  # never below _CACHE_SIZE; the next block drawn trims to it
+    _draw_block(template, "g")
+    assert [json.loads(key[1])["x"] for key in memo._drawn] == ["e", "f", "g"]
+
+
+def test_each_live_table_a_process_follows_makes_room_for_its_blocks(monkeypatch):
+    from games import live
+
+    monkeypatch.setattr(memo, "_size", memo._CACHE_SIZE)
+    tables = [f"table-{n}" for n in range(memo._CACHE_SIZE // live.MEMO_BLOCKS_PER_TABLE + 10)]
+    try:
+        for table in tables:
+            live.attach(table)
+        assert memo._size == live.MEMO_BLOCKS_PER_TABLE * len(live._tables) > memo._CACHE_SIZE
+    finally:
+        for table in tables:
+            live.detach(table)
+    assert memo._size == max(memo._CACHE_SIZE, live.MEMO_BLOCKS_PER_TABLE * len(live._tables))

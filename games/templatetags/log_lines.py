@@ -31,12 +31,12 @@ def news_items(lines):
     return mark_safe("".join(_news_item(line["version"], line["text"]) for line in lines))
 
 
-@lru_cache(maxsize=20_000, typed=True)  # typed: a safe string is not escaped, a plain one is
+@lru_cache(maxsize=50_000, typed=True)  # typed: a safe string is not escaped, a plain one is
 def _log_item(version, text):
     return f'<li data-version="{int(version)}">{conditional_escape(text)}</li>'
 
 
-@lru_cache(maxsize=5_000, typed=True)
+@lru_cache(maxsize=20_000, typed=True)
 def _news_item(version, text):
     return (f'<p data-announce="event-{int(version)}" data-announce-version="{int(version)}">'
             f'{conditional_escape(spoken(text))}</p>')

@@ -7,6 +7,11 @@ Setting ``TEMPLATE_MEMO`` to False draws every block afresh in the page's whole 
 named values added): the tests compare both ways, so a block that names too few values (and would draw them blank) is caught.
 ``value|pick:"a b"`` hands a block just the keys it needs of a larger dict (the engine's view), so
 the block's own references (``view.to_move``) stay as they are.
+
+The blocks kept are the ones drawn or found most lately, as many as ``make_room`` last asked for (at
+least ``_CACHE_SIZE``): a live table redraws a few dozen blocks per version, and a process following
+a couple of hundred busy tables with room for 4,096 found few of them again (each was forgotten
+before its table's next move), drawing most frames all afresh.
 """
 import json
 import threading
@@ -18,8 +23,25 @@ from django.conf import settings
 register = template.Library()
 
 _CACHE_SIZE = 4096
-_drawn = OrderedDict()  # (block, values as JSON) -> HTML
+_size = _CACHE_SIZE
+_drawn = OrderedDict()  # (block, values as JSON) -> HTML, the latest drawn or found last
 _lock = threading.Lock()
+
+
+def make_room(blocks):
+    """Keep the latest ``blocks`` blocks (``_CACHE_SIZE`` at least) from now on."""
+    global _size
+    _size = max(_CACHE_SIZE, blocks)
+
+
+def _found(key):
+    html = _drawn.get(key)
+    if html is not None:
+        try:
+            _drawn.move_to_end(key)
+        except KeyError:
+            pass  # another thread has just forgotten it
+    return html
 
 
 class MemoNode(template.Node):
@@ -32,12 +54,12 @@ class MemoNode(template.Node):
             with context.push(values):
                 return self.nodelist.render(context)
         key = (id(self), json.dumps(values, sort_keys=True, default=str))
-        html = _drawn.get(key)
+        html = _found(key)
         if html is None:
             html = self.nodelist.render(context.new(values))
             with _lock:
                 _drawn[key] = html
-                if len(_drawn) > _CACHE_SIZE:
+                while len(_drawn) > _size:
                     _drawn.popitem(last=False)
         return html
 
