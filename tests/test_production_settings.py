@@ -79,3 +79,13 @@ def test_the_cache_is_redis_with_redis_url_and_local_memory_without():
     assert with_redis.stdout.strip() == "django.core.cache.backends.redis.RedisCache"
     without = settings_with({"DEBUG": "true", "REDIS_URL": ""}, code)
     assert without.stdout.strip() == "django.core.cache.backends.locmem.LocMemCache"
+
+
+def test_what_the_served_application_made_at_start_is_kept_out_of_the_collectors_full_passes():
+    result = settings_with({"DEBUG": "true", "SECRET_KEY": "", "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+                            "DATABASE_URL": os.environ.get("DATABASE_URL", "")},
+                           "import gc; before = gc.get_freeze_count(); import config.asgi; "
+                           "print(before, gc.get_freeze_count())")
+    assert result.returncode == 0, result.stderr
+    before, after = map(int, result.stdout.split())
+    assert before == 0 and after > 10_000
