@@ -1,15 +1,33 @@
 """Who reviews disputes: staff, and accounts given the "reviewer" permission."""
 from functools import wraps
 
+from django.contrib.auth.models import Permission
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 
 REVIEWER_PERMISSION = "reviews.reviewer"
 
 
 def is_reviewer(user):
-    return bool(getattr(user, "is_authenticated", False)
-                and user.is_active and (user.is_staff or user.has_perm(REVIEWER_PERMISSION)))
+    """Active staff, or an active account given the permission itself or through one of its groups.
+
+    As ``user.has_perm`` decides it with the model backend (the only one), in one query that asks for
+    this permission alone, instead of loading every permission the account has (two queries on every
+    page, for the navigation's Review link).
+    """
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    if user.is_staff or user.is_superuser:
+        return True
+    app_label, codename = REVIEWER_PERMISSION.split(".")
+    return Permission.objects.filter(Q(user=user) | Q(group__user=user), codename=codename,
+                                     content_type__app_label=app_label).exists()
+
+
+def review_link(request):
+    """Context processor: ``may_review``, asked only by a page that draws the navigation."""
+    return {"may_review": lambda: is_reviewer(request.user)}
 
 
 def reviewer_required(view):

@@ -462,3 +462,47 @@ def test_every_refusal_on_the_page_is_told_on_the_table(ruled, players, client, 
     closed = client.get(f"/tables/{table.id}/rulings/{version}/dispute/", follow=True).content.decode()
     assert "Disputes of this match closed on" in closed
     assert not Dispute.objects.exists()
+
+
+def test_who_is_a_reviewer_is_what_the_permission_system_says_in_one_query(make_user, django_assert_num_queries):
+    from django.contrib.auth.models import AnonymousUser, Group
+
+    from reviews.access import REVIEWER_PERMISSION, is_reviewer
+
+    permission = Permission.objects.get(codename="reviewer")
+    plain, direct, grouped, inactive, staff, superuser = (
+        make_user(name) for name in ("plain", "direct", "grouped", "inactive", "stafford", "superuser"))
+    direct.user_permissions.add(permission)
+    group = Group.objects.create(name="Reviewers")
+    group.permissions.add(permission)
+    grouped.groups.add(group)
+    inactive.user_permissions.add(permission)
+    inactive.is_active = False
+    inactive.save()
+    staff.is_staff = True
+    staff.save()
+    superuser.is_superuser = True
+    superuser.save()
+    for user in (plain, direct, grouped, inactive):
+        with django_assert_num_queries(1 if user.is_active else 0):
+            verdict = is_reviewer(user)
+        assert verdict == user.has_perm(REVIEWER_PERMISSION)
+    assert [is_reviewer(user) for user in (plain, direct, grouped, inactive, staff, superuser)] == [
+        False, True, True, False, True, True]
+    assert not is_reviewer(AnonymousUser())
+
+
+def test_the_review_link_is_shown_to_reviewers_only_and_asked_for_once(make_user, client, django_assert_num_queries):
+    from django.contrib.auth.models import Group
+
+    player, reviewer = make_user("player"), make_user("reviewer")
+    group = Group.objects.create(name="Reviewers")
+    group.permissions.add(Permission.objects.get(codename="reviewer"))
+    reviewer.groups.add(group)
+    client.force_login(reviewer)
+    assert 'href="/reviews/"' in client.get("/lobby/").content.decode()
+    client.force_login(player)
+    assert 'href="/reviews/"' not in client.get("/lobby/").content.decode()
+    # The rules page reads nothing but the session, the user and whether the user reviews.
+    with django_assert_num_queries(3):
+        client.get("/rules/spank/")
