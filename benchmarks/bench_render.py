@@ -1,6 +1,6 @@
 """Speed of drawing live frames: what each move costs Daphne in templates, without sockets or load.
 
-    .venv/bin/python benchmarks/bench_render.py [--games 6] [--seed 7]
+    .venv/bin/python benchmarks/bench_render.py [--games 6] [--tables 1] [--seed 7]
 
 Plays seeded random two-seat Spank! games through the real command path (games.commands.submit, in a
 database of its own made from DATABASE_URL's server like the test database, then dropped) and, after
@@ -9,7 +9,9 @@ games.rendering.render_live_table), the memoised blocks' cache kept from move to
 process. One JSON line: per frame, the context (``table_context``) and the whole drawing, in ms (mean,
 p50, p95), and the frame's size. Compare lines of the same machine and hour: the figures move with load.
 The deal and the players' choices are seeded; a reshuffle mid-game is the server's own (as in play), so
-two runs play slightly different games.
+two runs play slightly different games. ``--tables N`` plays N games at once, a move at each table in
+turn, each table followed as a live process follows it (games.live.attach), so the caches a frame
+draws from hold as many tables as a busy process's do.
 """
 import argparse
 import json
@@ -25,8 +27,9 @@ import bench_db  # noqa: E402  (sets Django up)
 GAME = "spank"
 
 
-def play(seed, frames, contexts):
-    """One game to its end, every seat's frame drawn after every move; appends timings in ms."""
+def play(seed, frames, contexts, sizes):
+    """One game to its end, every seat's frame drawn after every move (timings in ms and sizes appended);
+    yields after each move, so that several games can take turns."""
     from accounts.models import User
     from games import commands, live, lobby, rendering
     from games.engines import get_engine
@@ -37,23 +40,39 @@ def play(seed, frames, contexts):
     lobby.join_table(table, users[1])
     lobby.start_table(table, users[0], rng=random.Random(seed))
     engine = get_engine(GAME)
-    sizes = []
-    while True:
-        snap = live.snapshot(table)
-        for user in users:
-            started = time.perf_counter()
-            rendering.table_context(snap, user)
-            contexts.append((time.perf_counter() - started) * 1000)
-            started = time.perf_counter()
-            html = rendering.render_live_table(snap, user)
-            frames.append((time.perf_counter() - started) * 1000)
-            sizes.append(len(html.encode()))
-        if engine.is_over(snap.game.state):
-            return sizes
-        seat, legal = next((seat, legal) for seat in range(2) if (legal := engine.legal_commands(snap.game.state, seat)))
-        kind = rng.choice(sorted({command["type"] for command in legal}))
-        command = rng.choice(sorted((command for command in legal if command["type"] == kind), key=json.dumps))
-        commands.submit(table, users[seat], command, snap.version)
+    live.attach(table.id)
+    try:
+        while True:
+            snap = live.snapshot(table)
+            for user in users:
+                started = time.perf_counter()
+                rendering.table_context(snap, user)
+                contexts.append((time.perf_counter() - started) * 1000)
+                started = time.perf_counter()
+                html = rendering.render_live_table(snap, user)
+                frames.append((time.perf_counter() - started) * 1000)
+                sizes.append(len(html.encode()))
+            if engine.is_over(snap.game.state):
+                return
+            seat, legal = next((seat, legal) for seat in range(2)
+                               if (legal := engine.legal_commands(snap.game.state, seat)))
+            kind = rng.choice(sorted({command["type"] for command in legal}))
+            command = rng.choice(sorted((command for command in legal if command["type"] == kind), key=json.dumps))
+            commands.submit(table, users[seat], command, snap.version)
+            yield
+    finally:
+        live.detach(table.id)
+
+
+def play_all(seeds, tables, frames, contexts, sizes):
+    """The games of ``seeds``, ``tables`` of them at once, a move at each in turn."""
+    waiting, playing = list(seeds), []
+    while waiting or playing:
+        while waiting and len(playing) < tables:
+            playing.append(play(waiting.pop(0), frames, contexts, sizes))
+        for game in list(playing):
+            if next(game, "over") == "over":
+                playing.remove(game)
 
 
 def stats(times):
@@ -63,11 +82,11 @@ def stats(times):
 
 
 def run(args):
-    play(args.seed * 1000 - 1, [], [])  # a game first, not counted: the first frames import and fill caches
+    play_all([args.seed * 1000 - 1], 1, [], [], [])  # a game first, not counted: the first frames import and fill caches
     frames, contexts, sizes = [], [], []
-    for game in range(args.games):
-        sizes += play(args.seed * 1000 + game, frames, contexts)
-    print(json.dumps({"bench": "live_frame", "game": GAME, "games": args.games, "frames": len(frames),
+    play_all([args.seed * 1000 + game for game in range(args.games)], args.tables, frames, contexts, sizes)
+    print(json.dumps({"bench": "live_frame", "game": GAME, "games": args.games, "tables": args.tables,
+                      "frames": len(frames),
                       "frame_ms": stats(frames), "context_ms": stats(contexts),
                       "frame_kb_mean": round(statistics.mean(sizes) / 1024, 1),
                       "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}), flush=True)
@@ -76,6 +95,7 @@ def run(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--tables", type=int, default=1, help="games played at once, a move at each in turn")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     with bench_db.own_database("render_bench"):
