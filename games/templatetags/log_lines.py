@@ -21,8 +21,8 @@ def log_items(lines):
     """The move log's <li>s, newest first (games.rendering.live_log's lines), the newest marked."""
     if not lines:
         return mark_safe('<li class="empty">No moves yet.</li>')
-    items = [_log_item(line["version"], line["text"]) for line in lines]
-    return mark_safe(f"<li{LATEST}{items[0][3:]}" + "".join(items[1:]))
+    return mark_safe("".join(_log_item(line["version"], line["text"], number == 0)
+                             for number, line in enumerate(lines)))
 
 
 @register.filter
@@ -32,8 +32,8 @@ def news_items(lines):
 
 
 @lru_cache(maxsize=50_000, typed=True)  # typed: a safe string is not escaped, a plain one is
-def _log_item(version, text):
-    return f'<li data-version="{int(version)}">{conditional_escape(text)}</li>'
+def _log_item(version, text, latest):
+    return f'<li{LATEST if latest else ""} data-version="{int(version)}">{conditional_escape(text)}</li>'
 
 
 @lru_cache(maxsize=20_000, typed=True)
