@@ -4,6 +4,8 @@ A stack is a tuple of card codes in run order: each card's rank is the next
 one on its set's cycle after the card before it (9 10 J Q K A, then 9
 again). Cards join at either end.
 """
+from functools import lru_cache
+
 from ..cards import colour, rank, suit
 from .deck import HIGH_SET, LOW_SET
 
@@ -67,6 +69,9 @@ def fits(cards, established):
     return colours_alternate  # ALTERNATING or ALTERNATING_COLOURS
 
 
+# Kept: legal commands try every card and stack against every stack on each move, and a table has
+# few distinct stacks (a pure function of hashable tuples, so a kept answer is always right).
+@lru_cache(maxsize=65_536)
 def join(stack, joining, sequence=False):
     """The stack made by adding the run ``joining`` to either end of ``stack``, or None if illegal.
 
