@@ -50,23 +50,6 @@ def test_the_settings_use_it():
     assert result.stdout.strip() == "config.channel_layer.RedisGroupsLayer", result.stderr
 
 
-@pytest.mark.asyncio
-async def test_it_reads_redis_with_the_compiled_parser():
-    """hiredis (requirements.txt) parses Redis's replies and pub/sub messages in C: redis-py's own parser
-    took a sixth of a PUBLISH's CPU, and every move is published once and read back by every process."""
-    from redis._parsers import _AsyncHiredisParser
-
-    layer = RedisGroupsLayer(**layer_config("redis://127.0.0.1:6379/11"))
-    try:
-        await layer.group_send("table-parser", {"type": "table.changed", "version": 1})
-        loop_layer = layer._get_layer()
-        shard = loop_layer._get_shard(loop_layer._get_group_channel_name("table-parser"))
-        parsers = [connection._parser for connection in shard._redis.connection_pool._available_connections]
-        assert parsers and all(isinstance(parser, _AsyncHiredisParser) for parser in parsers)
-    finally:
-        await layer.flush()
-
-
 def subscriptions(prefix):
     """The Redis pub/sub channels anyone is subscribed to under ``prefix``."""
     client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
