@@ -56,6 +56,24 @@ def test_the_memo_keeps_the_blocks_found_most_lately_as_many_as_it_has_room_for(
     assert [ast.literal_eval(key[1])[0] for key in memo._drawn] == ["e", "f", "g"]
 
 
+class _Named:
+    """An object with no repr of its own (Python's names it by its address)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __str__(self):
+        return self.name
+
+
+def test_a_block_given_an_object_known_only_by_its_address_is_drawn_afresh_and_not_kept(monkeypatch):
+    monkeypatch.setattr(memo, "_drawn", OrderedDict())
+    template = Template("{% load memo %}{% memo x=x %}<b>{{ x }}</b>{% endmemo %}")
+    assert _draw_block(template, _Named("ana")) == "<b>ana</b>"
+    assert _draw_block(template, _Named("bo")) == "<b>bo</b>"
+    assert not memo._drawn  # kept by its address, a later object at the same address would be shown its HTML
+
+
 def test_each_live_table_a_process_follows_makes_room_for_its_blocks(monkeypatch):
     from games import live
 

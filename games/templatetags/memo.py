@@ -54,7 +54,10 @@ class MemoNode(template.Node):
                 return self.nodelist.render(context)
         # repr, not JSON: the values are plain data (views, names, numbers), whose repr tells apart all that
         # JSON does (and tuples from lists), in a third of the time; a dict built in another order only misses.
-        key = (id(self), repr(tuple(values.values())))
+        shown = repr(tuple(values.values()))
+        if " at 0x" in shown:  # an object known by its address only, which another may reuse: never a key
+            return self.nodelist.render(context.new(values))
+        key = (id(self), shown)
         html = _found(key)
         if html is None:
             html = self.nodelist.render(context.new(values))
