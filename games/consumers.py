@@ -235,6 +235,9 @@ class LobbyConsumer(PlayerConsumer):
 
     async def joined(self):
         await self._join(broadcast.LOBBY_GROUP)
+        # Read after joining, as a table's socket is: a table that opened between the page and its socket
+        # (or while a page was reconnecting) would otherwise be missing until the lobby next changed.
+        await self.lobby_changed({})
 
     async def lobby_changed(self, message):
         await self.send(text_data=await in_thread(rendering.render_lobby_tables)(self.user, self._game_filter()))

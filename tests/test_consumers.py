@@ -131,7 +131,21 @@ async def test_the_lobby_updates_live_when_a_table_opens(alice, bob):
     communicator.scope["user"] = bob
     connected, _ = await communicator.connect()
     assert connected
+    assert 'id="lobby-tables"' in await communicator.receive_from(timeout=10)  # the list as it is, once joined
     table = await sync_to_async(lobby.create_table)(alice, "spank", 2)
+    html = await communicator.receive_from(timeout=10)
+    assert 'id="lobby-tables"' in html and f"/tables/{table.id}/" in html
+    await communicator.disconnect()
+
+
+async def test_a_lobby_socket_shows_a_table_that_opened_before_it_joined(alice, bob):
+    """The page was drawn, then a table opened, then its socket connected (or reconnected): the socket
+    shows the list as it is once it has joined, so the table is not missing until the next change."""
+    table = await sync_to_async(lobby.create_table)(alice, "spank", 2)
+    communicator = WebsocketCommunicator(application, "/ws/lobby/")
+    communicator.scope["user"] = bob
+    connected, _ = await communicator.connect()
+    assert connected
     html = await communicator.receive_from(timeout=10)
     assert 'id="lobby-tables"' in html and f"/tables/{table.id}/" in html
     await communicator.disconnect()
@@ -142,6 +156,7 @@ async def test_the_lobby_updates_live_for_a_visitor_without_an_account_too(alice
     communicator.scope["user"], communicator.scope["session"] = AnonymousUser(), {}
     connected, _ = await communicator.connect()
     assert connected
+    assert 'id="lobby-tables"' in await communicator.receive_from(timeout=10)
     table = await sync_to_async(lobby.create_table)(alice, "spank", 2)
     html = await communicator.receive_from(timeout=10)
     assert 'id="lobby-tables"' in html and f"/tables/{table.id}/" in html and "Your tables" not in html

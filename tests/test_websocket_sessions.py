@@ -55,6 +55,7 @@ async def test_logging_out_closes_that_sessions_sockets_and_no_other(alice, bob)
     assert connected
     laptop_lobby, connected, _ = await _connect(laptop, "/ws/lobby/")
     assert connected
+    await laptop_lobby.receive_from(timeout=10)  # the lobby as it is, once joined
     phone_table, connected, _ = await _connect(phone, f"/ws/tables/{table.id}/")
     assert connected
     await laptop_table.receive_from(timeout=10)
@@ -88,6 +89,7 @@ async def test_idle_sockets_stay_up_through_redis_for_over_a_minute(alice, bob, 
     first = {user: await socket.receive_from(timeout=10) for user, socket in sockets.items()}
     lobby_socket, connected, _ = await _connect(clients[carol], "/ws/lobby/")
     assert connected
+    await lobby_socket.receive_from(timeout=10)
 
     await asyncio.sleep(65)
 
