@@ -322,6 +322,8 @@ def seat_in_text(seat):
 def with_seat_names(value, name_of):
     """``value`` (JSON-like) with every "{seat:N}" in its strings replaced by ``name_of(N)``."""
     if isinstance(value, str):
+        if "{seat:" not in value:  # most strings of a view are card codes: no pattern to run
+            return value
         return SEAT_IN_TEXT.sub(lambda found: name_of(int(found.group(1))), value)
     if isinstance(value, list):
         return [with_seat_names(item, name_of) for item in value]
