@@ -145,7 +145,7 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-# {% memo %} blocks keep what they drew (games/templatetags/memo.py); False draws them afresh each time.
+# {% memo %} blocks keep what they drew (games/memo.py, games/jinja.py); False draws them afresh each time.
 TEMPLATE_MEMO = env.bool("TEMPLATE_MEMO", default=True)
 
 STATIC_URL = "static/"

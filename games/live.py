@@ -26,7 +26,7 @@ from django.db import connections
 from events import store
 from games import game_state
 from games.models import Table
-from games.templatetags import memo
+from games import memo
 from games.timers import active_deadlines
 
 # Stand in for what differs between connections sharing one rendering: each one's CSRF token, and the

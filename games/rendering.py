@@ -10,7 +10,7 @@ import time
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import announcements, commands, move_log, rematch
+from games import announcements, commands, jinja, move_log, rematch
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.in_play import games_in_play
@@ -49,7 +49,7 @@ def table_context(snap, user):
         "host_actions": actions,
         "board_targets": board_targets(table.game, view, seat, legal,
                                        {action["name"]: action["command"] for action in actions + seat_actions}),
-        "board_template": f"games/{table.game}/board.html",
+        "board_template": board_template(table.game),
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
@@ -69,6 +69,11 @@ def table_context(snap, user):
         "extras": snap.extras,
         **clocks_context(snap.deadlines, view),
     }
+
+
+def board_template(game):
+    """The game's board (games.jinja draws it), for the live table, replays and reviews alike."""
+    return f"games/{game}/board.jinja"
 
 
 @functools.cache
@@ -143,9 +148,13 @@ def render_live_table(snap, user):
     """The live table for websockets, shared by every connection of the same kind of viewer: its forms
     and its clock carry games.live's placeholders, which each connection fills in as it sends it."""
     context = table_context(snap, user)
-    context["csrf_token"] = CSRF_PLACEHOLDER
     context["now_ms"] = NOW_PLACEHOLDER
-    return render_to_string("games/_live_table.html", context)
+    return draw_live_table(context, CSRF_PLACEHOLDER)
+
+
+def draw_live_table(context, csrf_token):
+    """#table-live drawn from ``table_context``'s context, its forms carrying ``csrf_token``."""
+    return jinja.render("games/_live_table.jinja", {**context, "csrf_token": csrf_token})
 
 
 def render_refusal(message):

@@ -6,7 +6,7 @@ from django.urls import reverse
 from events import store
 from games import chat, fairness, replay
 from games.engines import get_engine
-from games.rendering import clocks_context, clockwise_from
+from games.rendering import board_template, clocks_context, clockwise_from
 from games.names import seat_names
 
 
@@ -38,7 +38,7 @@ def replay_context(table, seen_as, step, last):
         "others": clockwise_from(view, seat),
         "legal": [],
         "host_actions": [],
-        "board_template": f"games/{table.game}/board.html",
+        "board_template": board_template(table.game),
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": False,

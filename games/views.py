@@ -2,6 +2,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -73,7 +74,9 @@ def _bot_delay_from_form(data):
 def table_page(request, table_id):
     """A seat's table, or a watcher's: anyone may watch a public table, and a private one with its invite."""
     table = _visible(request, table_id)
-    return render(request, "games/table.html", rendering.table_context(live.snapshot(table), request.user))
+    context = rendering.table_context(live.snapshot(table), request.user)
+    context["live_table"] = rendering.draw_live_table(context, get_token(request))
+    return render(request, "games/table.html", context)
 
 
 def replay_page(request, table_id):

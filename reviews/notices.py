@@ -8,7 +8,7 @@ from games.seat_view import seat_names
 from . import rulings
 from .models import Dispute
 
-TABLE_TEMPLATE = "reviews/_table_disputes.html"
+TABLE_TEMPLATE = "reviews/_table_disputes.jinja"
 
 
 def has_rulings(table):

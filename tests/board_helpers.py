@@ -3,12 +3,11 @@ page's #board-targets (what each target and button sends) for it."""
 import random
 from dataclasses import replace
 
-from django.template.loader import render_to_string
-
+from games import jinja
 from games.board_targets import board_targets
 from games.engines import get_engine
 from games.engines.spite.state import PLAYING, Trick
-from games.rendering import clockwise_from
+from games.rendering import board_template, clockwise_from
 from games.seat_view import named
 
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace", "Heidi", "Ivan"]
@@ -27,7 +26,7 @@ def render_board(engine, state, seat):
     sentences, as the page has them)."""
     names = NAMES[:state.players]
     view = seat_view(engine, state, seat)
-    return render_to_string(f"games/{engine.name}/board.html", {
+    return jinja.render(board_template(engine.name), {
         "view": view,
         "others": clockwise_from(view, seat),
         "seat": seat,

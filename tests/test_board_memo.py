@@ -1,17 +1,16 @@
-"""Memoized board blocks ({% memo %}) draw exactly what the whole page context would: every viewer's
-board at every step of random games of each game is the same with the memo on and off (a block given
-too few values would draw them blank)."""
+"""Memoized board blocks ({% memo %}, games.jinja and games.memo) draw exactly what the whole page context
+would: every viewer's board at every step of random games of each game is the same with the memo on and
+off (a block given too few values would draw them blank)."""
 import ast
 import random
 from collections import OrderedDict
 
 import pytest
-from django.template import Context, Template
 from django.test import override_settings
 
 from board_helpers import render_board
 from games.engines import get_engine
-from games.templatetags import memo
+from games import jinja, memo
 
 GAMES = [("spank", 3, {}), ("spite_and_malice", 2, {"win_pile": 5}), ("spite", 4, {"rounds": 1})]
 
@@ -34,14 +33,18 @@ def test_memoized_boards_equal_boards_drawn_afresh(game, players, options):
 
 
 def _draw_block(template, value):
-    return template.render(Context({"x": value}))
+    return template.render({"x": value})
+
+
+def _block_template():
+    return jinja.environment().from_string("{% memo x=x %}<b>{{ x }}</b>{% endmemo %}")
 
 
 def test_the_memo_keeps_the_blocks_found_most_lately_as_many_as_it_has_room_for(monkeypatch):
     monkeypatch.setattr(memo, "_drawn", OrderedDict())
     monkeypatch.setattr(memo, "_CACHE_SIZE", 3)
     monkeypatch.setattr(memo, "_size", 3)
-    template = Template("{% load memo %}{% memo x=x %}<b>{{ x }}</b>{% endmemo %}")
+    template = _block_template()
     for value in ("a", "b", "c"):
         _draw_block(template, value)
     _draw_block(template, "a")  # found again: now the latest
@@ -68,7 +71,7 @@ class _Named:
 
 def test_a_block_given_an_object_known_only_by_its_address_is_drawn_afresh_and_not_kept(monkeypatch):
     monkeypatch.setattr(memo, "_drawn", OrderedDict())
-    template = Template("{% load memo %}{% memo x=x %}<b>{{ x }}</b>{% endmemo %}")
+    template = _block_template()
     assert _draw_block(template, _Named("ana")) == "<b>ana</b>"
     assert _draw_block(template, _Named("bo")) == "<b>bo</b>"
     assert not memo._drawn  # kept by its address, a later object at the same address would be shown its HTML
@@ -87,3 +90,18 @@ def test_each_live_table_a_process_follows_makes_room_for_its_blocks(monkeypatch
         for table in tables:
             live.detach(table)
     assert memo._size == max(memo._CACHE_SIZE, live.MEMO_BLOCKS_PER_TABLE * len(live._tables))
+
+
+def test_a_block_sees_only_the_values_it_is_given(monkeypatch):
+    monkeypatch.setattr(memo, "_drawn", OrderedDict())
+    template = jinja.environment().from_string("{% memo x=x %}<b>{{ x }}{{ y }}</b>{% endmemo %}")
+    assert template.render({"x": "a", "y": "!"}) == "<b>a</b>"  # y not named: not the block's to show
+    with override_settings(TEMPLATE_MEMO=False):
+        assert template.render({"x": "a", "y": "!"}) == "<b>a!</b>"  # drawn afresh in the whole context, as the test above compares
+
+
+def test_a_block_names_its_values():
+    import jinja2
+
+    with pytest.raises(jinja2.TemplateSyntaxError, match="takes the values its block shows"):
+        jinja.environment().from_string("{% memo %}<b></b>{% endmemo %}")

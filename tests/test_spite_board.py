@@ -615,9 +615,9 @@ def test_the_countdown_ticks_from_the_servers_deadline_when_the_page_has_one():
     state = act(act(led_9s(), 1, {"type": "play", "cards": ["QS"]}), 0, {"type": "start_countdown"})
     clock = {"key": "countdown-1", "kind": "countdown", "seat": None, "due_ms": 1_767_225_605_000, "seconds_left": 4}
     view = engine.view(state, 1)
-    from django.template.loader import render_to_string
+    from games import jinja
 
-    html = render_to_string("games/spite/board.html", {
+    html = jinja.render("games/spite/board.jinja", {
         "view": view, "others": [p for p in view["players"] if p["seat"] != 1], "seat": 1, "names": ["Alice", "Bob", "Carol"],
         "legal": engine.board_commands(state, 1), "countdown_clock": clock})
     note = section(html, "spite-countdown-note")
@@ -648,11 +648,11 @@ def test_a_reward_declaration_is_open_to_a_call_like_a_play():
 
 def render_with(state, seat, **context):
     """The board as the table page renders it, with the page's timer context (games.rendering.clocks_context)."""
-    from django.template.loader import render_to_string
+    from games import jinja
 
     view = engine.view(state, seat)
     names = ["Alice", "Bob", "Carol"][:state.players]
-    return render_to_string("games/spite/board.html", {
+    return jinja.render("games/spite/board.jinja", {
         "view": view, "others": [p for p in view["players"] if p["seat"] != seat] if seat is not None else view["players"],
         "seat": seat, "names": names, "legal": engine.board_commands(state, seat) if seat is not None else [],
         **context})

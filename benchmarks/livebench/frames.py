@@ -1,6 +1,6 @@
 """Reading the HTML frames the table websocket sends, as the browser's table script reads them.
 
-A table frame is ``#table-live`` (games/_live_table.html): its data-version is what the page sends
+A table frame is ``#table-live`` (games/_live_table.jinja): its data-version is what the page sends
 back as expected_version, ``<script id="legal-commands">`` is what the board script (static/js/table/) lights up (an empty list:
 the seat may not act), and the hand's ``data-card`` buttons are the seat's own cards. A refusal
 frame is ``#flash`` (games/_refusal.html) with the rule's sentence.

@@ -1,6 +1,6 @@
 from django import template
 
-from games import game_state
+from games import game_state, jinja
 from reviews.notices import profile_disputes, table_disputes
 
 register = template.Library()
@@ -14,7 +14,9 @@ def disputes_of(user):
 
 @register.simple_tag
 def rulings_of(table, user):
-    """The table's rulings and disputes as its live page shows them, with ``user``'s seat as "viewer_seat"
-    (templates/reviews/_replay_disputes.html); None for a game without rulings."""
+    """The table's rulings and disputes drawn as its live page draws them, for ``user``'s own seat
+    (templates/reviews/_replay_disputes.html); nothing for a game without rulings."""
     shown = table_disputes(table, game_state.load(table))
-    return {**shown, "viewer_seat": table.seat_of(user)} if shown else None
+    if not shown:
+        return ""
+    return jinja.render(shown["template"], {"extra": shown, "seat": table.seat_of(user), "table": table})
