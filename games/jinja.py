@@ -22,7 +22,6 @@ import jinja2
 from django.conf import settings
 from django.template import defaultfilters
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString
 from jinja2 import nodes
 from jinja2.ext import Extension
@@ -88,8 +87,8 @@ _JSON_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
 
 
 def json_script(value, element_id):
-    """Django's ``json_script`` for plain JSON values (what a frame sends its script: lists and dicts of
-    strings and numbers), without its encoder class and format_html: a fifth of drawing a frame was there."""
+    """Django's ``json_script`` for plain JSON values (what a frame sends its scripts: lists and dicts of
+    strings and numbers), without its encoder class and ``format_html``: the same text, 35 µs less a script."""
     text = json.dumps(value).translate(_JSON_ESCAPES)
     return SafeString(f'<script id="{escaped(element_id)}" type="application/json">{text}</script>')
 
@@ -99,7 +98,7 @@ def csrf_input(context):
     token = context.get("csrf_token")
     if not token or token == "NOTPROVIDED":
         return ""
-    return SafeString(f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(token)}">')
+    return SafeString(f'<input type="hidden" name="csrfmiddlewaretoken" value="{escaped(token)}">')
 
 
 def url(name, *args):
