@@ -105,9 +105,18 @@ def url(name, *args):
     return reverse(name, args=args)
 
 
+class _Environment(jinja2.Environment):
+    def make_globals(self, d):
+        """A template's globals as one dict, not Jinja2's ChainMap over the environment's: every template
+        drawn (a frame, each include and memo block) copies them into its context, and iterating a
+        ChainMap to do so was 3 % of Daphne. The environment's globals are all set before any template
+        is loaded (``environment``), so nothing is missed."""
+        return {**self.globals, **(d or {})}
+
+
 @cache
 def environment():
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.FileSystemLoader(settings.BASE_DIR / "templates"),
         autoescape=False,  # finalize escapes
         keep_trailing_newline=True,  # as Django's templates: a file's last newline is drawn
