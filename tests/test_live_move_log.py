@@ -154,7 +154,7 @@ def test_a_newer_snapshot_reads_only_the_events_it_does_not_hold(alice, bob, dja
 def test_log_and_news_lines_are_escaped_and_kept_apart_by_kind_of_string():
     from django.utils.safestring import mark_safe
 
-    from games.templatetags.log_lines import log_items, news_items
+    from games.log_lines import log_items, news_items
 
     lines = [{"version": 3, "text": "Bob <b>spanked</b> & won"}, {"version": 2, "text": "Alice played J♠"}]
     assert log_items(lines) == ('<li class="is-latest" data-version="3">Bob &lt;b&gt;spanked&lt;/b&gt; &amp; won</li>'

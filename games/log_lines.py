@@ -1,4 +1,5 @@
-"""The move log's and the announcements' lines as HTML in one step.
+"""The move log's and the announcements' lines as HTML in one step (games.jinja's ``log_items`` and
+``news_items`` filters).
 
 A live table draws its latest thirty lines with every move for every viewer: as a template loop they
 were most of the nodes a frame renders; joined here they cost a small part of that. Each line's HTML
@@ -6,17 +7,14 @@ is kept too (a stored event's line never changes), so a frame escapes only its n
 """
 from functools import lru_cache
 
-from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 from games.templatetags.cards import spoken
 
-register = template.Library()
 LATEST = ' class="is-latest"'
 
 
-@register.filter
 def log_items(lines):
     """The move log's <li>s, newest first (games.rendering.live_log's lines), the newest marked."""
     if not lines:
@@ -25,7 +23,6 @@ def log_items(lines):
                              for number, line in enumerate(lines)))
 
 
-@register.filter
 def news_items(lines):
     """The announced lines (games.announcements.news), cards in words, each tagged with its version."""
     return mark_safe("".join(_news_item(line["version"], line["text"]) for line in lines))
