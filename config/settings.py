@@ -117,6 +117,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "max_size": env.int("DATABASE_POOL_SIZE", default=10),
         "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
     }
+    # Prepared statements allowed (Django turns them off), for the one statement that asks for it: the
+    # event store's append (events.store._execute_prepared). Django's own cursors bind on the client and
+    # never prepare; no other statement is prepared however often it runs.
+    DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 2**31 - 1
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (Daphne's, the embedded worker) write; wait rather than fail on a lock. A transaction
     # takes the write lock as it begins (IMMEDIATE): one that began as a reader could not wait for it

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import IntegrityError, connection, transaction
+from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.models import Max
 from django.utils import timezone
 
@@ -99,9 +100,30 @@ def _insert_at(stream, expected_version, rows):
     """
     fields = _fields()
     params = [field.get_db_prep_save(getattr(row, field.attname), connection) for row in rows for field in fields]
+    sql, params = _insert_sql(connection.vendor, len(rows)), [*params, stream, expected_version]
+    if connection.vendor == "postgresql":
+        return _execute_prepared(sql, params)
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(connection.vendor, len(rows)), [*params, stream, expected_version])
+        cursor.execute(sql, params)
         return cursor.rowcount
+
+
+def _execute_prepared(sql, params):
+    """Run ``sql`` on PostgreSQL as a prepared statement of this connection; returns the rows it changed.
+
+    Every move appends, and Django's cursors bind parameters on the client, so PostgreSQL parsed and
+    planned the append afresh each time: 0.67-0.78 ms of its CPU per append here, against 0.42 once
+    prepared (the client's own CPU 0.37 against 0.27 ms; docs/performance.md, the seventh round). A
+    prepared statement lives as long as its connection: the pool keeps them, so each is prepared once.
+    Django's own cursor wrapper is not used, so what it would check and how it reports errors is done
+    here: the same IntegrityError for a version another writer took.
+    """
+    connection.ensure_connection()
+    connection.validate_no_broken_transaction()
+    with connection.wrap_database_errors:
+        with ServerBindingCursor(connection.connection) as cursor:
+            cursor.execute(sql, params, prepare=True)
+            return cursor.rowcount
 
 
 @functools.cache

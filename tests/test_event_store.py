@@ -100,6 +100,28 @@ def test_make_test_runs_on_postgresql():
         assert connection.vendor == "postgresql"
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
+def test_the_append_is_prepared_once_per_connection_and_reused():
+    for version in range(3):
+        store.append("prepared", [{"type": "x", "n": version}], version)
+    store.append("prepared", [{"type": "y"}, {"type": "z"}], 3)  # two rows: a statement of its own
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE statement LIKE %s",
+                       ['INSERT INTO "events_event"%'])
+        statements = [row[0] for row in cursor.fetchall()]
+    assert len(statements) == 2, statements
+    assert [e.type for e in store.read("prepared")] == ["x", "x", "x", "y", "z"]
+
+
+def test_a_conflict_inside_a_transaction_leaves_the_transaction_usable():
+    with transaction.atomic():
+        store.append("inside", [{"type": "a"}], 0)
+        with pytest.raises(ConcurrencyConflict):
+            store.append("inside", [{"type": "late"}], 0)
+        assert store.append("inside", [{"type": "b"}], 1) == 2
+    assert [e.type for e in store.read("inside")] == ["a", "b"]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_writers_at_the_same_version_exactly_one_wins():
     store.append("race", [{"type": "start"}], 0)
