@@ -107,6 +107,18 @@ def url(name, *args):
 
 
 class _Environment(jinja2.Environment):
+    def getattr(self, obj, attribute):
+        """``x.name``: a dict's key first, as Django's templates look it up (the boards were written for
+        them, and what they draw is mostly dicts: the engines' views). Jinja2 tries the attribute first,
+        which raised and caught an AttributeError for every key of a view drawn (4.7 % of Daphne's
+        samples at 10 tables). Anything else, and a key a dict lacks, is looked up as Jinja2 does."""
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
     def make_globals(self, d):
         """A template's globals as one dict, not Jinja2's ChainMap over the environment's: every template
         drawn (a frame, each include and memo block) copies them into its context, and iterating a

@@ -38,3 +38,17 @@ def test_json_scripts_are_djangos():
 def test_a_form_field_carries_the_contexts_csrf_token_and_none_without_one():
     assert draw("{{ csrf_input() }}", csrf_token="abc") == '<input type="hidden" name="csrfmiddlewaretoken" value="abc">'
     assert draw("{{ csrf_input() }}") == ""
+
+
+class Seat:
+    number = 2
+    items = "an attribute"
+
+
+def test_a_dot_looks_a_dicts_key_up_first_as_django_does():
+    source = "{{ d.items }}|{{ d.n }}|{{ d.missing }}|{{ d.missing.deeper }}|{{ seat.number }}|{{ seat.items }}"
+    context = {"d": {"items": "a key", "n": 0}, "seat": Seat()}
+    drawn = "a key|0|||2|an attribute"
+    assert draw(source, **context) == django_draw(source, **context) == drawn
+    # A dict without such a key still has its methods, as in Jinja2.
+    assert draw("{{ d.items() | list | length }}", d={"a": 1}) == "1"
