@@ -20,8 +20,12 @@ class LiveAuthMiddleware(AuthMiddleware):
 def arriving_user(scope):
     """The socket's user, looked up from its session unless it is known already (synchronous: on a thread)."""
     user = scope["user"]
-    if isinstance(user, UserLazyObject) and user._wrapped is empty:
-        user._wrapped = get_user.func(scope)
+    if isinstance(user, UserLazyObject):
+        if user._wrapped is empty:
+            user._wrapped = get_user.func(scope)
+        # The user itself, not the lazy object: every frame drawn and sent asks the socket's user for
+        # its id, and each of those went through the lazy object's proxy (1.5-2 % of Daphne).
+        return user._wrapped
     return user
 
 
