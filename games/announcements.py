@@ -18,6 +18,6 @@ def news(snap, seat, names):
         return []
     mine = snap.seated.get(seat)
     over = game.engine.is_over(game.state)
-    return [{"version": event.version, "text": move_log.live_text(game.engine, event, seat, over, names)}
-            for event in snap.recent[-RECENT:]
+    told = [event for event in snap.recent[-RECENT:]
             if not (mine is not None and event.actor_kind == "user" and event.actor_user_id == mine.pk)]
+    return move_log.live_lines(game.engine, told, seat, over, names)

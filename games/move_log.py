@@ -44,23 +44,28 @@ def line(engine, event, seat, open, names):
     }
 
 
-_texts = OrderedDict()  # (stream, version, seat, open, names) -> text, for live tables
-_TEXTS_KEPT = 50_000  # 30 lines for each seat and watcher of every live table, with room to spare
-_texts_lock = threading.Lock()
+_lines = OrderedDict()  # (stream, version, seat, open, names) -> {"version", "text"}, for live tables
+_LINES_KEPT = 50_000  # 30 lines for each seat and watcher of every live table, with room to spare
+_lines_lock = threading.Lock()
 
 
-def live_text(engine, event, seat, open, names):
-    """One event's line text, as ``line`` gives it, kept per process: a live table redraws its latest
-    lines with every move, and a stored event never changes."""
-    key = (event.stream, event.version, seat, open, tuple(names))
-    text = _texts.get(key)
-    if text is None:
-        text = line(engine, event, seat, open, names)["text"]
-        with _texts_lock:
-            _texts[key] = text
-            if len(_texts) > _TEXTS_KEPT:
-                _texts.popitem(last=False)
-    return text
+def live_lines(engine, events, seat, open, names):
+    """``events``' lines as a live table shows them, in the order given: dicts with "version" and "text"
+    (as ``line`` gives them), each kept per process and shared, so read-only: a live table redraws its
+    latest thirty lines with every move, and a stored event never changes."""
+    names_key = tuple(names)
+    found = []
+    for event in events:
+        key = (event.stream, event.version, seat, open, names_key)
+        kept = _lines.get(key)
+        if kept is None:
+            kept = {"version": event.version, "text": line(engine, event, seat, open, names)["text"]}
+            with _lines_lock:
+                _lines[key] = kept
+                if len(_lines) > _LINES_KEPT:
+                    _lines.popitem(last=False)
+        found.append(kept)
+    return found
 
 
 def lines_for(table, user, upto=None, after=0):

@@ -92,9 +92,7 @@ def live_log(snap, seat, names, view):
     """The move log's lines for ``seat`` (None: a watcher's, the public lines), newest first; every card
     shown once the game is over, as with the event list."""
     over = bool(view and view.get("over"))
-    engine = snap.game.engine
-    lines = ({"version": event.version, "text": move_log.live_text(engine, event, seat, over, names)}
-             for event in reversed(snap.recent))
+    lines = move_log.live_lines(snap.game.engine, reversed(snap.recent), seat, over, names)
     return [line for line in lines if line["text"]]
 
 

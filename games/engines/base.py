@@ -320,16 +320,25 @@ def seat_in_text(seat):
 
 
 def with_seat_names(value, name_of):
-    """``value`` (JSON-like) with every "{seat:N}" in its strings replaced by ``name_of(N)``."""
-    if isinstance(value, str):
-        if "{seat:" not in value:  # most strings of a view are card codes: no pattern to run
-            return value
-        return SEAT_IN_TEXT.sub(lambda found: name_of(int(found.group(1))), value)
+    """``value`` (JSON-like) with every "{seat:N}" in its strings replaced by ``name_of(N)``: its lists and
+    dicts copied, anything else as it is."""
     if isinstance(value, list):
-        return [with_seat_names(item, name_of) for item in value]
+        return [item if _stays(item) else with_seat_names(item, name_of) for item in value]
     if isinstance(value, dict):
-        return {key: with_seat_names(item, name_of) for key, item in value.items()}
+        return {key: item if _stays(item) else with_seat_names(item, name_of) for key, item in value.items()}
+    if isinstance(value, str) and "{seat:" in value:
+        return SEAT_IN_TEXT.sub(lambda found: name_of(int(found.group(1))), value)
     return value
+
+
+_LEAVES = frozenset({int, float, bool, type(None), tuple})
+
+
+def _stays(value):
+    """Whether ``value`` is kept as it is without a look inside: most of a view's values are card codes
+    (strings naming no seat) and numbers."""
+    kind = type(value)
+    return kind in _LEAVES or (kind is str and "{seat:" not in value)
 
 
 def apply_event(handlers, state, event, game):
