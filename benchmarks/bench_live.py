@@ -1,13 +1,15 @@
 """Load benchmark of the live path: N two-player Spank! tables played by browser-like websocket clients.
 
     .venv/bin/python benchmarks/bench_live.py [--tables N] [--shape saturating|human] [--seconds S]
-        [--warmup W] [--daphnes 1|2] [--seed S] [--out FILE] [--wait-quiet SECS] [--matrix]
+        [--warmup W] [--daphnes 1|2] [--web-cpus own|any] [--seed S] [--out FILE] [--wait-quiet SECS]
+        [--matrix]
 
 Each run empties the bench database and Redis db, starts Daphne (two with --daphnes 2: seat 0 of
-every table on one, seat 1 on the other), plays for the warm-up and then the measured window, stops
-Daphne by its PID, checks what the seats saw against the event log and prints one JSON line (and
-appends it to --out). --matrix runs the saturating shape at 1, 10, 50 and 200 tables and the human
-shape at 200 and 1,000 (what `make bench-live` runs). docs/performance.md says what each field means.
+every table on one, seat 1 on the other; each on a CPU of its own, as the README sets them up),
+plays for the warm-up and then the measured window, stops Daphne by its PID, checks what the seats
+saw against the event log and prints one JSON line (and appends it to --out). --matrix runs the
+saturating shape at 1, 10, 50 and 200 tables and the human shape at 200 and 1,000 (what `make
+bench-live` runs). docs/performance.md says what each field means.
 """
 import argparse
 import asyncio
@@ -69,6 +71,9 @@ def parse_args():
                         help="seconds over which the lanes start (default: tables/3 saturating, tables/8 at "
                              "human pace; the warm-up then lasts at least the ramp + 10 s)")
     parser.add_argument("--daphnes", type=int, choices=[1, 2], default=1)
+    parser.add_argument("--web-cpus", choices=["own", "any"], default="own",
+                        help="own (the README's set-up): Daphne n runs on the nth CPU alone (WEB_CPUS); "
+                             "any: wherever the system puts its threads")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", help="append each JSON line to this file too")
     parser.add_argument("--matrix", action="store_true", help="saturating 1, 10, 50, 200; human 200, 1000")
@@ -96,7 +101,8 @@ def run_once(args, shape, tables):
     players = service.create_players(2 * tables)
     service.close_connections()
     logs = Path(tempfile.mkdtemp(prefix="bench-live-"))
-    daphnes = [service.Daphne(free_port(), args.database_url, args.redis_url, logs / f"daphne{n}.log")
+    daphnes = [service.Daphne(free_port(), args.database_url, args.redis_url, logs / f"daphne{n}.log",
+                              web_cpus=own_cpu(n) if args.web_cpus == "own" else "")
                for n in range(args.daphnes)]
     calib_before = meter.calibrate_ms()
     try:
@@ -117,6 +123,7 @@ def run_once(args, shape, tables):
     daphne_cpu_s, service_cpu_s = measured.pop("daphne_cpu_s"), measured.pop("service_cpu_s")
     return {
         "target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes, "seed": args.seed,
+        "web_cpus": [daphne.web_cpus or None for daphne in daphnes],
         "seconds": args.seconds, "warmup_s": warmup, "ramp_s": round(ramp, 1), **measured,
         **summarize(stats, measured["window_s"]),
         "moves_per_server_cpu_s": {
@@ -130,6 +137,12 @@ def run_once(args, shape, tables):
         "cpus": meter.NCPU,
         "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
+
+
+def own_cpu(n):
+    """The CPU Daphne ``n`` runs on alone: the nth this benchmark may use (WEB_CPUS' form)."""
+    usable = sorted(os.sched_getaffinity(0))
+    return str(usable[n % len(usable)])
 
 
 def lanes_arrive(args, shape, tables):

@@ -222,6 +222,9 @@ HTTP_THREADS = env.int("HTTP_THREADS", default=2)
 HTTP_QUEUE_SECONDS = env.float("HTTP_QUEUE_SECONDS", default=8.0)
 ARRIVAL_THREADS = env.int("ARRIVAL_THREADS", default=2)
 LIVE_THREADS = env.int("LIVE_THREADS", default=max(1, _POOL_SIZE - ARRIVAL_THREADS - HTTP_THREADS))
+# The CPUs a web process and all its threads run on (config/cpu_affinity.py), as taskset writes them:
+# "0", "1", "2-3". Empty: wherever the system puts them. One web process per core, each on its own.
+WEB_CPUS = env.str("WEB_CPUS", default="")
 
 # What one websocket connection may send (games/frame_limits.py): larger frames close it (1009);
 # frames beyond the rate are refused, and a connection that keeps on is closed (1008).
