@@ -28,6 +28,7 @@ from jinja2.ext import Extension
 
 from games import board_filters, log_lines
 from games import memo as memo_cache
+from games.names import seat_name
 from games.templatetags import cards
 
 
@@ -148,7 +149,7 @@ def environment():
     env.filters.update(
         pluralize=defaultfilters.pluralize, capfirst=defaultfilters.capfirst, add=defaultfilters.add,
         default_if_none=defaultfilters.default_if_none, json_script=json_script, join=join,
-        seat_name=board_filters.seat_name, at=board_filters.at, pick=memo_cache.pick,
+        seat_name=seat_name, at=board_filters.at, pick=memo_cache.pick,
         card_class=cards.card_class, card_label=cards.card_label, card_name=cards.card_name, spoken=cards.spoken,
         log_items=log_lines.log_items, news_items=log_lines.news_items,
     )

@@ -18,6 +18,7 @@ from games.models import Table
 from games.live import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
 from games.bots import FAIR as FAIR_BOTS
 from games.bots import LEVELS as BOT_LEVELS
+from games.names import seat_name
 from games.seat_view import named, seat_names, view_for_seat
 
 INVITES_KEY = "table_invites"
@@ -62,8 +63,8 @@ def table_context(snap, user):
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "move_log": live_log(snap, seat, names, view),
         "last_places": last_places(game.engine, snap.recent),
-        "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
-        "bot_played_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else [])
+        "away_names": [seat_name(names, n) for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
+        "bot_played_names": [seat_name(names, n) for n, p in enumerate(view["players"] if view else [])
                              if p.get("with_bot")],
         "news": announcements.news(snap, seat, names),
         "extras": snap.extras,

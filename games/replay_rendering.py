@@ -7,7 +7,7 @@ from events import store
 from games import chat, fairness, replay
 from games.engines import get_engine
 from games.rendering import board_template, clocks_context, clockwise_from
-from games.names import seat_names
+from games.names import seat_name, seat_names
 
 
 def replay_context(table, seen_as, step, last):
@@ -24,7 +24,7 @@ def replay_context(table, seen_as, step, last):
         "step": step,
         "last_step": last,
         "move": shown["move"],
-        "hands": [{"name": names[hand["seat"]] or "Empty seat", "parts": _parts(hand["parts"])}
+        "hands": [{"name": seat_name(names, hand["seat"]), "parts": _parts(hand["parts"])}
                   for hand in shown["hands"] or []],
         "steps": _step_links(table, seen_as, step, last),
         "perspectives": _perspective_links(table, names, seen_as, step),
@@ -43,7 +43,7 @@ def replay_context(table, seen_as, step, last):
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": False,
         "can_join_late": False,
-        "away_names": [names[n] or "Empty seat" for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
+        "away_names": [seat_name(names, n) for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
         **clocks_context([], view),
     }
 
@@ -79,7 +79,7 @@ def _step_links(table, seen_as, step, last):
 
 def _perspective_links(table, names, seen_as, step):
     choices = [(replay.Perspective(None, True), "All hands open")]
-    choices += [(replay.Perspective(seat, False), name or "Empty seat") for seat, name in enumerate(names)
+    choices += [(replay.Perspective(seat, False), seat_name(names, seat)) for seat in range(len(names))
                 if seat < table.seat_count]
     return [{"label": label, "url": step_url(table, step, choice), "current": choice == seen_as}
             for choice, label in choices]
