@@ -5,6 +5,7 @@ import pytest
 
 from api_helpers import client_for, command, create_table, view
 from games import lobby
+from games.api.serializers import TableSerializer
 from games.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -85,6 +86,19 @@ def test_a_tables_seats_cost_no_query_each(alice, bob, carol, make_user):
     for _ in range(3):
         create_table(client_for(bob), seat_count=3)
     assert _queries(a, "/api/tables/") == two_tables
+
+
+def test_a_table_is_shown_after_a_change_in_three_queries_its_seats_users_among_them(alice, bob, rf,
+                                                                                    django_assert_num_queries):
+    table = lobby.create_table(alice, "spank", 2)
+    lobby.join_table(table, bob)
+    request = rf.get("/")
+    request.user = alice
+    with django_assert_num_queries(3):  # the table with its host, its seats with their users, the awaited
+        shown = TableSerializer.of(table, request)
+    assert [(seat["number"], seat["player"]) for seat in shown["seats"]] == [(0, alice.shown_name),
+                                                                              (1, bob.shown_name)]
+    assert shown["your_seat"] == 0
 
 
 def test_unknown_and_malformed_table_ids_are_404(alice):
