@@ -121,6 +121,7 @@ def run_once(args, shape, tables):
             daphne.stop()
     stats, rss = measured.pop("stats"), measured.pop("rss")
     daphne_cpu_s, service_cpu_s = measured.pop("daphne_cpu_s"), measured.pop("service_cpu_s")
+    threads_before, threads_after = measured.pop("daphne_threads")
     return {
         "target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes, "seed": args.seed,
         "web_cpus": [daphne.web_cpus or None for daphne in daphnes],
@@ -129,6 +130,8 @@ def run_once(args, shape, tables):
         "moves_per_server_cpu_s": {
             "daphne": round(stats.moves_in_window / max(daphne_cpu_s, 1e-9), 2),
             "daphne_postgres_redis": round(stats.moves_in_window / max(service_cpu_s, 1e-9), 2)},
+        "daphne_cpu_ms_per_move_by_thread": meter.threads_cpu_ms_per_move(threads_before, threads_after,
+                                                                          stats.moves_in_window),
         "server_rss_mb": {"idle": idle_rss, **rss},
         "correctness": check.check_run(stats.tables, stats.samples),
         "server_log": [daphne.log_summary() for daphne in daphnes],
@@ -194,6 +197,7 @@ async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup):
         "window_s": round(after.at - before.at, 2),
         "cpu_pct": meter.cpu_report(before, after),
         "daphne_cpu_s": after.daphne - before.daphne,
+        "daphne_threads": (before.daphne_threads, after.daphne_threads),
         "service_cpu_s": sum(getattr(after, k) - getattr(before, k) for k in ("daphne", "postgres", "redis")),
         "connected_seats": spread(samples["seats"]),
         "db_connections": spread(samples["connections"]),

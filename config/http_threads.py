@@ -22,6 +22,7 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.template.loader import render_to_string
 
 from games import broadcast
+from games.thread_names import name_for_the_system
 
 BUSY = "The card room is very busy right now; try again in a few seconds."
 TOO_LARGE = "That request is too large for the card room to read."
@@ -50,7 +51,8 @@ class DjangoOnThreads:
             return await _answer(scope, send, 413, TOO_LARGE)
         if self.slots is None:
             self.slots = asyncio.Semaphore(self.threads)
-            self.executor = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="http")
+            self.executor = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="http",
+                                               initializer=name_for_the_system)
         try:
             await asyncio.wait_for(self.slots.acquire(), self.wait_seconds)
         except asyncio.TimeoutError:

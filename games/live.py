@@ -27,6 +27,7 @@ from events import store
 from games import game_state
 from games.models import Table
 from games import memo
+from games.thread_names import name_for_the_system
 from games.timers import active_deadlines
 
 # Stand in for what differs between connections sharing one rendering: each one's CSRF token, and the
@@ -59,7 +60,7 @@ def on_arrival(function):
 
 def _on(name, size, function):
     if name not in _pools:
-        _pools[name] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=name)
+        _pools[name] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=name, initializer=name_for_the_system)
     return SyncToAsync(functools.partial(_returning_connections, function), thread_sensitive=False,
                        executor=_pools[name])
 

@@ -14,9 +14,10 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 NCPU = os.cpu_count() or 1
 
 
-def _stat_fields(pid):
-    """The fields of /proc/PID/stat after the command name (fields[0] is field 3, the state)."""
-    with open(f"/proc/{pid}/stat") as stat:
+def _stat_fields(pid, thread=None):
+    """The fields of /proc/PID/stat (or of one of its threads) after the command name (fields[0] is
+    field 3, the state)."""
+    with open(f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat") as stat:
         text = stat.read()
     return text[text.rindex(")") + 2:].split()
 
@@ -31,6 +32,35 @@ def process_cpu(pid, with_reaped_children=False):
     if with_reaped_children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / CLK_TCK
+
+
+def threads_cpu(pid):
+    """CPU seconds of each kind of thread of a process, by the name the system knows it by
+    (games.thread_names: "live_3" counts as "live"): "loop" for its main thread (Daphne's event loop),
+    "other" for a thread without a name of its own. Empty if the process is gone."""
+    kinds = {}
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+        with open(f"/proc/{pid}/comm") as comm:
+            process_name = comm.read().strip()
+    except (FileNotFoundError, ProcessLookupError):
+        return kinds
+    for thread in threads:
+        try:
+            with open(f"/proc/{pid}/task/{thread}/comm") as comm:
+                name = comm.read().strip()
+            fields = _stat_fields(pid, thread)
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # the thread ended meanwhile
+        kind = "loop" if int(thread) == pid else "other" if name == process_name else re.sub(r"_\d+$", "", name)
+        kinds[kind] = kinds.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return kinds
+
+
+def threads_cpu_ms_per_move(start, end, moves):
+    """Each kind of thread's CPU between two ``threads_cpu`` readings (of all Daphnes), in ms per move."""
+    return {kind: round(1000 * (seconds - start.get(kind, 0.0)) / max(moves, 1), 3)
+            for kind, seconds in sorted(end.items())}
 
 
 def rss_mb(pid):
@@ -89,13 +119,19 @@ class Snapshot:
     driver: float
     busy_ticks: int
     total_ticks: int
+    daphne_threads: dict  # kind of thread -> CPU seconds, all Daphnes together (threads_cpu)
 
     @classmethod
     def take(cls, daphne_pids, redis_pid):
         busy, total = machine_ticks()
+        threads = {}
+        for pid in daphne_pids:
+            for kind, seconds in threads_cpu(pid).items():
+                threads[kind] = threads.get(kind, 0.0) + seconds
         return cls(
             at=time.monotonic(),
             daphne=sum(process_cpu(pid) for pid in daphne_pids),
+            daphne_threads=threads,
             postgres=postgres_cpu(),
             redis=process_cpu(redis_pid) if redis_pid else 0.0,
             driver=driver_cpu(),
