@@ -563,7 +563,7 @@ class TestSpiteTableModeLive(BrowserTestCase):
         from django.conf import settings
         from playwright.sync_api import expect
 
-        from games import firing, timers
+        from games import firing
         from games.models import Deadline
 
         table, (alice, bob, carol) = self.seat_three((0, ["3S"]), (1, ["5H"]))

@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.db import connections
 
-from api_helpers import client_for, command, create_table, turn_commands, view
+from api_helpers import client_for, command, turn_commands, view
 from events import store
 from games import commands, game_state, lobby
 from games.engines import IllegalCommand, get_engine
