@@ -147,15 +147,17 @@ def _insert_sql(vendor, count):
     )
 
 
-def read(stream, upto=None, after=0, game=""):
+def read(stream, upto=None, after=0, game="", last=None):
     """The stream's events in order, upcast to today's shape by their game's upcasters.
 
-    ``after`` skips versions up to and including it; ``upto`` stops at that version; ``game``: the
+    ``after`` skips versions up to and including it; ``upto`` stops at that version; ``last``: only
+    the latest that many of those (in one query, newest first, then put in order); ``game``: the
     stream's game, for events stored before rows recorded it.
     """
-    rows = Event.objects.filter(stream=stream, version__gt=after).order_by("version")
+    rows = Event.objects.filter(stream=stream, version__gt=after)
     if upto is not None:
         rows = rows.filter(version__lte=upto)
+    rows = list(rows.order_by("-version")[:last])[::-1] if last is not None else rows.order_by("version")
     return [_stored(row, upcast(row.game or game, row.type, row.schema, row.payload)) for row in rows]
 
 

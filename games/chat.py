@@ -92,9 +92,8 @@ def post(table, user, text):
 def lines(table, last=None, until=None):
     """The table's chat, oldest first, with the authors' display names: only the ``last`` lines if
     given, only those said at or before ``until`` (a datetime: a replay's step) if given."""
-    stream = stream_name(table.id)
-    after = max(0, store.current_version(stream) - last) if last else 0
-    said = [event for event in store.read(stream, after=after) if until is None or event.created_at <= until]
+    said = [event for event in store.read(stream_name(table.id), last=last or None)
+            if until is None or event.created_at <= until]
     names = {user.pk: user.shown_name
              for user in User.objects.filter(pk__in={event.actor_user_id for event in said})}
     return [ChatLine(event.version, event.actor_user_id, names.get(event.actor_user_id, "Someone"),

@@ -26,6 +26,16 @@ def test_read_upto_and_after_slice_the_stream():
     assert store.read("nothing-here") == []
 
 
+def test_read_last_gives_the_latest_events_in_order_in_one_query(django_assert_num_queries):
+    store.append("s1", [{"type": "x", "n": n} for n in range(5)], 0)
+    with django_assert_num_queries(1):
+        assert [e.version for e in store.read("s1", last=2)] == [4, 5]
+    assert [e.version for e in store.read("s1", last=9)] == [1, 2, 3, 4, 5]
+    assert [e.version for e in store.read("s1", upto=3, last=2)] == [2, 3]
+    assert [e.version for e in store.read("s1", after=4, last=3)] == [5]
+    assert store.read("s1", last=0) == [] and store.read("nothing-here", last=3) == []
+
+
 def test_streams_are_independent():
     store.append("s1", [{"type": "x"}], 0)
     assert store.append("s2", [{"type": "y"}], 0) == 1
