@@ -181,11 +181,12 @@ class _LiveTable:
 
 _tables = {}  # table id -> _LiveTable, for the tables this process has connections to
 MEMO_BLOCKS_PER_TABLE = 40  # room in the memoised blocks' cache for each table followed (a frame has 5-15)
+STATES_PER_TABLE = 2  # room in the state cache for each table followed, and as many other streams
 
 
 def attach(table_id):
     _tables.setdefault(table_id, _LiveTable()).connections += 1
-    memo.make_room(MEMO_BLOCKS_PER_TABLE * len(_tables))
+    _make_room()
 
 
 def detach(table_id):
@@ -194,7 +195,13 @@ def detach(table_id):
         live.connections -= 1
         if live.connections <= 0:
             del _tables[table_id]
-            memo.make_room(MEMO_BLOCKS_PER_TABLE * len(_tables))
+            _make_room()
+
+
+def _make_room():
+    """The caches a live table draws from hold every table this process follows."""
+    memo.make_room(MEMO_BLOCKS_PER_TABLE * len(_tables))
+    game_state.make_room(STATES_PER_TABLE * len(_tables))
 
 
 async def current(table_id, version=0, seating=False, cause=None):

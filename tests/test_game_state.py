@@ -1,10 +1,11 @@
 """The per-process state cache is only a cache: cached state + tail == a fold from scratch."""
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from events import store
-from games import game_state, lobby
+from games import game_state, live, lobby
 from games.commands import submit
 
 pytestmark = pytest.mark.django_db
@@ -64,3 +65,40 @@ def test_load_at_rebuilds_any_earlier_moment(alice, bob):
         _play(table, {0: alice, 1: bob}, rng, 2)
     for version, state in versions:
         assert game_state.load_at(table, version).state == state
+
+
+def test_the_cache_keeps_as_many_streams_as_room_was_made_for_and_never_fewer_than_its_floor(monkeypatch):
+    monkeypatch.setattr(game_state, "_CACHE_SIZE", 2)
+    monkeypatch.setattr(game_state, "_size", 2)
+    game_state.forget_all()
+    tables = [SimpleNamespace(stream=f"table-{n}", game="spank") for n in range(4)]
+
+    def remember(table):
+        game_state._remember(table.stream, 1, {"state": table.stream})
+
+    def held():
+        return {table.stream for table in tables if game_state.cached(table, 1) is not None}
+
+    game_state.make_room(3)
+    for table in tables[:3]:
+        remember(table)
+    assert held() == {"table-0", "table-1", "table-2"}
+    remember(tables[3])  # the least recently kept goes
+    assert held() == {"table-1", "table-2", "table-3"}
+    game_state.make_room(1)  # never below the floor: the next one kept trims to it
+    remember(tables[0])
+    assert held() == {"table-3", "table-0"}
+
+
+def test_a_process_following_live_tables_makes_room_for_each_of_their_states(monkeypatch):
+    monkeypatch.setattr(game_state, "_CACHE_SIZE", 2)
+    monkeypatch.setattr(game_state, "_size", 2)
+    followed = [f"table-{n}" for n in range(5)]
+    try:
+        for table_id in followed:
+            live.attach(table_id)
+        assert game_state._size == live.STATES_PER_TABLE * 5
+    finally:
+        for table_id in followed:
+            live.detach(table_id)
+    assert game_state._size == 2
