@@ -24,7 +24,7 @@ from django.conf import settings
 from django.db import connections
 
 from events import store
-from games import game_state
+from games import game_state, log_lines
 from games.models import Table
 from games import memo
 from games.thread_names import name_for_the_system
@@ -182,6 +182,7 @@ class _LiveTable:
 _tables = {}  # table id -> _LiveTable, for the tables this process has connections to
 MEMO_BLOCKS_PER_TABLE = 40  # room in the memoised blocks' cache for each table followed (a frame has 5-15)
 STATES_PER_TABLE = 2  # room in the state cache for each table followed, and as many other streams
+LOGS_PER_TABLE = 8  # room for each table's viewers' move logs (its seats and a watcher's, with room to spare)
 
 
 def attach(table_id):
@@ -202,6 +203,7 @@ def _make_room():
     """The caches a live table draws from hold every table this process follows."""
     memo.make_room(MEMO_BLOCKS_PER_TABLE * len(_tables))
     game_state.make_room(STATES_PER_TABLE * len(_tables))
+    log_lines.make_room(LOGS_PER_TABLE * len(_tables))
 
 
 async def current(table_id, version=0, seating=False, cause=None):

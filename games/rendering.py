@@ -10,7 +10,7 @@ import time
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import announcements, commands, jinja, move_log, rematch
+from games import announcements, commands, jinja, log_lines, move_log, rematch
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.in_play import games_in_play
@@ -90,11 +90,11 @@ def _bot_seats_before_start(table):
         return set()
     return set(table.seats.exclude(bot="").values_list("number", flat=True))
 def live_log(snap, seat, names, view):
-    """The move log's lines for ``seat`` (None: a watcher's, the public lines), newest first; every card
+    """The move log's <li>s for ``seat`` (None: a watcher's, the public lines), newest first; every card
     shown once the game is over, as with the event list."""
-    over = bool(view and view.get("over"))
-    lines = move_log.live_lines(snap.game.engine, reversed(snap.recent), seat, over, names)
-    return [line for line in lines if line["text"]]
+    over, engine = bool(view and view.get("over")), snap.game.engine
+    return log_lines.live_log_items((snap.table.stream, seat, over, tuple(names)), snap.recent,
+                                    lambda events: move_log.live_lines(engine, events, seat, over, names))
 
 
 PLACE_NAME = re.compile(r"[a-z]+(?:-[0-9]+)*")

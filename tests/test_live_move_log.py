@@ -165,3 +165,77 @@ def test_log_and_news_lines_are_escaped_and_kept_apart_by_kind_of_string():
     assert log_items([{"version": 4, "text": "<em>x</em>"}]) == '<li class="is-latest" data-version="4">&lt;em&gt;x&lt;/em&gt;</li>'
     assert news_items(lines[1:]) == '<p data-announce="event-2" data-announce-version="2">Alice played jack of spades</p>'
     assert log_items([]) == '<li class="empty">No moves yet.</li>'
+
+
+@pytest.mark.django_db
+def test_each_viewers_log_drawn_from_its_previous_one_is_the_log_drawn_afresh(alice, bob, carol, monkeypatch):
+    """A live viewer's log is drawn from its previous frame's (log_lines.live_log_items): after every move
+    of a whole game, for each seat and a watcher, and for a viewer who skips many versions or goes back to
+    an older one, it is what drawing all its lines afresh gives, and only the new events are described."""
+    from games import log_lines, rendering
+
+    described = []  # how many events each drawing of a log asked to be described
+    live_log_items = log_lines.live_log_items
+    monkeypatch.setattr(log_lines, "live_log_items", lambda viewer, events, describe: live_log_items(
+        viewer, events, lambda asked: described.append(len(asked)) or describe(asked)))
+
+    def drawn_afresh(table, seat, version, over):
+        lines = move_log.lines(table, seat=seat, open=over, after=max(0, version - LOG_EVENTS), upto=version)
+        return log_lines.log_items([line for line in reversed(lines) if line["text"]])
+
+    table = _started("spank", [alice, bob])
+    rng = random.Random(4)
+    snaps = []
+    while True:
+        snap = live.snapshot(table)
+        snaps.append(snap)
+        over = snap.game.engine.is_over(snap.game.state)
+        viewers = [(alice, 0), (bob, 1)] + ([(carol, None)] if snap.version % 37 == 0 or over else [])
+        for user, seat in viewers:
+            described.clear()
+            drawn = rendering.table_context(snap, user)["move_log"]
+            assert drawn == drawn_afresh(table, seat, snap.version, over)
+            if seat is not None and len(snaps) > 1 and not over:
+                new = snap.version - snaps[-2].version
+                assert described == [new]
+        if over:
+            break
+        _move(table, rng)
+    assert snap.version > 2 * LOG_EVENTS
+    old = snaps[len(snaps) // 2]  # a frame of an older version after newer ones: drawn afresh, the same
+    assert rendering.table_context(old, alice)["move_log"] == drawn_afresh(table, 0, old.version, False)
+
+
+def test_viewers_logs_are_kept_for_every_table_followed_and_the_least_recent_forgotten(monkeypatch):
+    from types import SimpleNamespace
+
+    from games import log_lines
+
+    monkeypatch.setattr(log_lines, "_LIVE_LOGS_KEPT", 2)
+    monkeypatch.setattr(log_lines, "_live_logs_size", 2)
+    monkeypatch.setattr(log_lines, "_live_logs", log_lines.OrderedDict())
+    already = len(live._tables)  # tables other tests of this process left followed
+    followed = [f"log-room-test-table-{n}" for n in range(3)]
+    try:
+        for table_id in followed:
+            live.attach(table_id)
+        assert log_lines._live_logs_size == live.LOGS_PER_TABLE * (already + 3)
+    finally:
+        for table_id in followed:
+            live.detach(table_id)
+    assert log_lines._live_logs_size == max(2, live.LOGS_PER_TABLE * already)
+
+    log_lines.make_room(2)
+    events = [SimpleNamespace(version=1)]
+    described = []
+
+    def draw(viewer):
+        def describe(asked):
+            described.extend(viewer for _ in asked)
+            return [{"version": event.version, "text": f"{viewer} saw it"} for event in asked]
+        return log_lines.live_log_items(viewer, events, describe)
+
+    for viewer in ("a", "b", "a", "c"):  # "b" is the least recently drawn when "c" comes
+        draw(viewer)
+    assert described == ["a", "b", "c"] and list(log_lines._live_logs) == ["a", "c"]
+    assert draw("b") == '<li class="is-latest" data-version="1">b saw it</li>' and described[-1] == "b"
