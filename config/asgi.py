@@ -4,6 +4,7 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from config import collector
 from config.cpu_affinity import keep_process_on, parse_cpus
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -36,3 +37,5 @@ keep_process_on(parse_cpus(settings.WEB_CPUS))
 # What start-up made lives as long as the process: the collector's full passes need not walk it again
 # and again (they took a fifth less time in a 200-table run, about 4 % of Daphne's CPU before).
 gc.freeze()
+# Rarer walks through everything the process holds (config/collector.py).
+collector.apply(settings.GC_THRESHOLDS)

@@ -225,6 +225,9 @@ LIVE_THREADS = env.int("LIVE_THREADS", default=max(1, _POOL_SIZE - ARRIVAL_THREA
 # The CPUs a web process and all its threads run on (config/cpu_affinity.py), as taskset writes them:
 # "0", "1", "2-3". Empty: wherever the system puts them. One web process per core, each on its own.
 WEB_CPUS = env.str("WEB_CPUS", default="")
+# A web process's garbage collector (config/collector.py): Python's own thresholds but the last, whole-heap
+# walks every 1,000 collections of the middle generation instead of every 10.
+GC_THRESHOLDS = env.str("GC_THRESHOLDS", default="700,10,1000")
 
 # What one websocket connection may send (games/frame_limits.py): larger frames close it (1009);
 # frames beyond the rate are refused, and a connection that keeps on is closed (1008).
