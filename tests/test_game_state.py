@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import pytest
 
 from events import store
-from games import game_state, live, lobby
+from games import game_state, live, lobby, log_lines
 from games.commands import submit
 
 pytestmark = pytest.mark.django_db
@@ -90,16 +90,20 @@ def test_the_cache_keeps_as_many_streams_as_room_was_made_for_and_never_fewer_th
     assert held() == {"table-3", "table-0"}
 
 
-def test_a_process_following_live_tables_makes_room_for_each_of_their_states(monkeypatch):
-    monkeypatch.setattr(game_state, "_CACHE_SIZE", 2)
-    monkeypatch.setattr(game_state, "_size", 2)
+@pytest.mark.parametrize("cache,size,floor,per_table", [
+    (game_state, "_size", "_CACHE_SIZE", "STATES_PER_TABLE"),  # the folded states
+    (log_lines, "_live_logs_size", "_LIVE_LOGS_KEPT", "LOGS_PER_TABLE"),  # each viewer's move log
+])
+def test_a_process_following_live_tables_makes_room_for_each_of_them(cache, size, floor, per_table, monkeypatch):
+    monkeypatch.setattr(cache, floor, 2)
+    monkeypatch.setattr(cache, size, 2)
     already = len(live._tables)  # tables other tests of this process left followed
     followed = [f"room-test-table-{n}" for n in range(5)]
     try:
         for table_id in followed:
             live.attach(table_id)
-        assert game_state._size == live.STATES_PER_TABLE * (already + 5)
+        assert getattr(cache, size) == getattr(live, per_table) * (already + 5)
     finally:
         for table_id in followed:
             live.detach(table_id)
-    assert game_state._size == max(2, live.STATES_PER_TABLE * already)
+    assert getattr(cache, size) == max(2, getattr(live, per_table) * already)
