@@ -1,14 +1,14 @@
 """How often a web process's garbage collector walks everything it holds (``GC_THRESHOLDS``).
 
-Python's collector is generational: young objects are looked at often, and every ``third`` collections
-of the middle generation it walks the whole heap (when that has grown by a quarter since). A web
-process following 1,000 live tables holds about 600,000 tracked objects (its sockets' coroutines and
-buffers, the tables' cached states, events and drawn blocks), and a walk through them all takes about
-0.3-0.6 s on the event loop, during which no table is served. With Python's default of 10 such walks
-came every 5 s: at 1,000 tables at human pace they were about a seventh of the process's CPU and
-most of its slow answers (p95 838 ms, p99 1,025 ms; with 1,000, one walk in the run: p95 96 ms, p99
-206 ms; docs/performance.md, the ninth round). Young garbage, cycles included, is still collected as
-often as before; only cycles among objects that lived long wait longer for the whole walk.
+Python's collector is generational: young objects are looked at often, and after every third
+threshold's worth of collections of the middle generation (10 by default) it walks the whole heap, if
+that has grown by a quarter since. A web process following 1,000 live tables holds about 600,000
+tracked objects (its sockets' coroutines and buffers, the tables' cached states, events and drawn
+blocks), and a walk through them all takes about 0.3-0.6 s on the event loop, during which no table is
+served. With Python's default such walks came every 5 s or so, and at 1,000 tables at human pace they
+were most of the slow answers (p95 772-838 ms, p99 895-1,025 ms; with 1,000, p95 96-140 ms, p99
+197-206 ms; docs/performance.md, the ninth round). Young garbage, cycles included, is still collected
+as often as before; only cycles among objects that lived long wait longer for the whole walk.
 """
 import gc
 

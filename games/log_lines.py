@@ -43,18 +43,18 @@ def live_log_items(viewer, events, describe):
         events = events[len(events) - min(version - since, len(events)):]
     else:
         items = []
-    new = [(line["version"], conditional_escape(line["text"])) for line in reversed(describe(events)) if line["text"]]
-    items = [(number, text, f'<li data-version="{int(number)}">{text}</li>') for number, text in new] + items
+    new = [(line["version"], line["text"]) for line in reversed(describe(events)) if line["text"]]
+    items = [(number, text, _log_item(number, text, False)) for number, text in new] + items
     _keep_log(viewer, version, items)
     if not items:
         return log_items([])
     newest, text, _ = items[0]
-    return mark_safe(f'<li{LATEST} data-version="{int(newest)}">{text}</li>' + "".join(item[2] for item in items[1:]))
+    return mark_safe(_log_item(newest, text, True) + "".join(item[2] for item in items[1:]))
 
 
 _LIVE_LOGS_KEPT = 1024  # viewers' logs kept at least (games.live makes room for more: make_room)
 _live_logs_size = _LIVE_LOGS_KEPT
-_live_logs = OrderedDict()  # viewer -> (version, [(version, escaped text, <li>)] newest first), the latest drawn last
+_live_logs = OrderedDict()  # viewer -> (version, [(version, text, <li>)] newest first), the latest drawn last
 _live_logs_lock = threading.Lock()
 
 
