@@ -151,7 +151,7 @@ def environment():
         default_if_none=defaultfilters.default_if_none, json_script=json_script, join=join,
         seat_name=seat_name, at=board_filters.at, pick=memo_cache.pick,
         card_class=cards.card_class, card_label=cards.card_label, card_name=cards.card_name, spoken=cards.spoken,
-        log_items=log_lines.log_items, news_items=log_lines.news_items,
+        news_items=log_lines.news_items,
     )
     return env
 

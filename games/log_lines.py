@@ -1,5 +1,6 @@
-"""The move log's and the announcements' lines as HTML in one step (games.jinja's ``log_items`` and
-``news_items`` filters, and ``live_log_items`` for the live table's log).
+"""The move log's and the announcements' lines as HTML in one step: ``live_log_items`` for the live
+table's log (``log_items`` draws lines given whole), games.jinja's ``news_items`` filter for the
+announcements.
 
 A live table draws its latest thirty lines with every move for every viewer: as a template loop they
 were most of the nodes a frame renders; joined here they cost a small part of that. Each line's HTML
