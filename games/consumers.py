@@ -221,9 +221,9 @@ class TableConsumer(PlayerConsumer):
         if self.shown is not None and snap.version < self.shown.version:
             return
         self.shown = snap
-        html = await live.render(snap, self.user, rendering.render_live_table)
+        pieces = await live.render(snap, self.user, rendering.render_live_table)
         csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
-        await self.send(text_data=live.for_connection(html, csrf_token))
+        await self.send(text_data=live.for_connection(pieces, csrf_token))
 
     def _invite(self):
         session = self.scope.get("session")

@@ -14,6 +14,7 @@ All of this lives on the process's event loop; only reading the database goes to
 import asyncio
 import functools
 import os
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -36,9 +37,19 @@ CSRF_PLACEHOLDER = "cardroom-csrf-token-placeholder"
 NOW_PLACEHOLDER = "cardroom-now-ms-placeholder"
 
 
-def for_connection(html, csrf_token):
-    """A shared rendering made this connection's: its CSRF token, and the clock as it is sent."""
-    return html.replace(CSRF_PLACEHOLDER, csrf_token).replace(NOW_PLACEHOLDER, str(int(time.time() * 1000)))
+_PLACEHOLDERS = re.compile(f"({re.escape(CSRF_PLACEHOLDER)}|{re.escape(NOW_PLACEHOLDER)})")
+
+
+def cut(html):
+    """A shared rendering cut at its placeholders (every other piece is one), once for all its connections."""
+    return _PLACEHOLDERS.split(html)
+
+
+def for_connection(pieces, csrf_token):
+    """A shared rendering (``cut``) made this connection's: its CSRF token, and the clock as it is sent.
+    Joined from its pieces: replacing the placeholders scanned and copied the whole frame twice a send."""
+    values = {CSRF_PLACEHOLDER: csrf_token, NOW_PLACEHOLDER: str(int(time.time() * 1000))}
+    return "".join([values.get(piece, piece) for piece in pieces])
 
 LOG_EVENTS = game_state.RECENT  # the latest events a live table's move log shows (as many as the state cache keeps)
 
@@ -90,7 +101,7 @@ class Snapshot:
     deadlines: list
     cause: str | None = None  # the broadcast it was read for, so one broadcast reads it once
     extras: list = field(default_factory=list)  # other apps' parts of the table page (register_extra)
-    renders: dict = field(default_factory=dict)  # viewer key -> HTML
+    renders: dict = field(default_factory=dict)  # viewer key -> HTML, cut at its placeholders
     recent: tuple = ()  # the latest stored events (LOG_EVENTS at most), for the move log and announcements
 
     @property
@@ -245,7 +256,8 @@ async def _read(live, table_id, seating, cause):
 
 
 async def render(snap, user, render_page):
-    """The snapshot drawn for ``user`` by ``render_page(snap, user)``, once per kind of viewer.
+    """The snapshot drawn for ``user`` by ``render_page(snap, user)``, once per kind of viewer (``cut``
+    for ``for_connection``).
 
     A running game's page is drawn from the snapshot alone, on the event loop; a table still being
     seated reads its seats while drawing, and a finished one its rematch offer, so they are drawn on a thread.
@@ -255,5 +267,5 @@ async def render(snap, user, render_page):
         on_the_loop = snap.game.started and not snap.game.engine.is_over(snap.game.state)
         draw = render_page if on_the_loop else in_thread(render_page)
         html = draw(snap, user)
-        snap.renders[key] = await html if asyncio.iscoroutine(html) else html
+        snap.renders[key] = cut(await html if asyncio.iscoroutine(html) else html)
     return snap.renders[key]
