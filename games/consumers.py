@@ -7,14 +7,18 @@ in every element of the HTML we send back by its id. Besides commands, a table s
 heartbeats (games.heartbeats: the page's "pong", never counted against the frame limit) and the
 table chat (games.chat: ``{"chat": text}``, kept in its own stream and broadcast to the table).
 """
+import functools
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 
 from games import broadcast, chat, commands, frame_limits, heartbeats, live, live_auth, lobby, rendering
+from games.dispatch import dispatch_in_turn
 from games.errors import BadRequest, Forbidden, NotFound, TableError
 from games.json_input import parse_client_json
 from games.live import in_thread
@@ -75,6 +79,21 @@ class PlayerConsumer(AsyncWebsocketConsumer):
     async def joined(self):
         """The socket is accepted: join what it follows and show it."""
         raise NotImplementedError
+
+    async def __call__(self, scope, receive, send):
+        """As channels' own, but its messages are taken by games.dispatch: each reaches its handler in
+        one turn of the event loop instead of three."""
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        if self.channel_layer is None:
+            await super().__call__(scope, receive, send)
+            return
+        self.scope, self.base_send = scope, send
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+        try:
+            await dispatch_in_turn(receive, self.channel_receive, self.dispatch)
+        except StopConsumer:
+            pass
 
     async def dispatch(self, message):
         """As channels' own, without closing the event loop's old database connections before each
