@@ -224,6 +224,10 @@ async def current(table_id, version=0, seating=False, cause=None):
         known = live.snapshot
         if known is not None and known.version >= version and not (seating and known.cause != cause):
             return known
+        if live.reading is None and not seating:
+            made = _made_here(live, cause)
+            if made is not None and made.version >= version:
+                return made
         if live.reading is None:
             live.reading = asyncio.ensure_future(_read(live, table_id, seating, cause))
         reading = live.reading
@@ -232,16 +236,39 @@ async def current(table_id, version=0, seating=False, cause=None):
             return reading.result()
 
 
+def _made_here(live, cause):
+    """The table's next snapshot made at once, without a task or a thread, when this process made the
+    move and its state cache holds all it needs (else None). Each task or thread a move's frame waits
+    for is turns of a busy event loop, milliseconds each."""
+    known = live.snapshot
+    game = _cached_next(known)
+    if game is None:
+        return None
+    recent = held_events(known.table, game.version, known.recent)
+    if len(recent) < min(LOG_EVENTS, game.version):
+        return None
+    live.snapshot = Snapshot(known.table, known.seated, game, [], cause=cause, extras=known.extras, recent=recent)
+    return live.snapshot
+
+
+def _cached_next(known):
+    """The game after snapshot ``known`` from the state cache, when this process made the move and no
+    other part of the page can have changed with it (no deadlines, no other app's part that follows
+    moves); else None."""
+    game = None if known is None else game_state.cached(known.table, known.version + 1)
+    if game is None or _timed(known.table, game) or _extras_follow_moves(known.table):
+        return None
+    return game
+
+
 async def _read(live, table_id, seating, cause):
     try:
         known = live.snapshot
-        game = None if known is None or seating else game_state.cached(known.table, known.version + 1)
-        if game is not None and not _timed(known.table, game) and not _extras_follow_moves(known.table):
-            # This process made the move: the game is not read again, nor its new events (the move log)
-            # when the state cache holds them.
-            recent = held_events(known.table, game.version, known.recent)
-            if len(recent) < min(LOG_EVENTS, game.version):
-                recent = await in_thread(recent_events)(known.table, game.version, known.recent)
+        game = None if seating else _cached_next(known)
+        if game is not None:
+            # This process made the move, but the move log needs events the caches do not hold (current
+            # tried them first, _made_here): only those are read, not the game.
+            recent = await in_thread(recent_events)(known.table, game.version, known.recent)
             new = Snapshot(known.table, known.seated, game, [], recent=recent, extras=known.extras)
         elif known is None or seating:
             new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()

@@ -210,3 +210,31 @@ async def test_a_frame_for_a_browser_that_has_just_left_is_dropped_without_an_er
 
     consumer.base_send = closed
     await consumer.send(text_data='<div id="table-live"></div>')
+
+
+@pytest.mark.asyncio
+async def test_the_process_that_made_a_move_shows_it_without_waiting_for_a_task_or_a_thread(make_user):
+    """Its state cache holds the game and the move log's events: the next snapshot is made at once (a
+    coroutine that finishes without suspending), and it is the snapshot the database gives."""
+    ana, ben = await sync_to_async(make_user)("ana"), await sync_to_async(make_user)("ben")
+    table = await sync_to_async(_started)("spank", [ana, ben])
+    live.attach(table.id)
+    try:
+        snap = await live.current(table.id)
+        for _move in range(5):
+            mover = next(user for user in (ana, ben)
+                         if snap.game.engine.legal_commands(snap.game.state, snap.seat_of(user)))
+            command = snap.game.engine.legal_commands(snap.game.state, snap.seat_of(mover))[0]
+            messages = await sync_to_async(consumers._submit, thread_sensitive=False)(snap, mover, command,
+                                                                                      snap.version)
+            version = max(message["version"] for _, message in messages)
+            showing = live.current(table.id, version, cause="a move")
+            with pytest.raises(StopIteration) as made:
+                showing.send(None)  # finishes at once: nothing awaited
+            snap = made.value.value
+            fresh = await sync_to_async(live.snapshot, thread_sensitive=False)(table)
+            assert (snap.version, snap.cause) == (version, "a move")
+            assert snap.game.state == fresh.game.state
+            assert [event.version for event in snap.recent] == [event.version for event in fresh.recent]
+    finally:
+        live.detach(table.id)
