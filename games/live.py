@@ -20,7 +20,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import connections
 
@@ -28,6 +27,7 @@ from events import store
 from games import game_state, log_lines
 from games.models import Table
 from games import memo
+from games.hop import on_thread
 from games.thread_names import name_for_the_system
 from games.timers import active_deadlines
 
@@ -72,8 +72,11 @@ def on_arrival(function):
 def _on(name, size, function):
     if name not in _pools:
         _pools[name] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=name, initializer=name_for_the_system)
-    return SyncToAsync(functools.partial(_returning_connections, function), thread_sensitive=False,
-                       executor=_pools[name])
+    pool = _pools[name]
+
+    async def call(*args, **kwargs):
+        return await on_thread(pool, functools.partial(_returning_connections, function, *args, **kwargs))
+    return call
 
 
 def _returning_connections(function, *args, **kwargs):
