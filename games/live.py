@@ -80,9 +80,10 @@ def _on(name, size, function):
 
 
 def _returning_connections(function, *args, **kwargs):
-    # Closed here, inside the call: Django keeps connections in the caller's context (each websocket's),
-    # which the call runs in; closing them outside it (as channels' database_sync_to_async does) left
-    # every websocket holding one, until the pool ran dry.
+    # Closed here, on the thread and inside the call: Django's connections belong to the thread that
+    # opened them, so each call hands its connection back to the pool before its thread takes the next
+    # call (closed anywhere else, as channels' database_sync_to_async closes them, each websocket came
+    # to hold one, until the pool ran dry).
     try:
         return function(*args, **kwargs)
     finally:
