@@ -9,21 +9,28 @@ turn clock's combined in); ``base.Engine.decide`` makes the checks every game
 shares and calls the handler. Old event shapes are read through each engine's
 ``upcasters`` (events/upcasting.py).
 """
+from functools import cache
+
 from .errors import IllegalCommand
 
 __all__ = ["get_engine", "IllegalCommand", "GAMES"]
 
 
+# Each loader is cached: get_engine is called several times a move, and an import statement run again
+# still goes through the import machinery to find the module already loaded.
+@cache
 def _spank():
     from .spank import engine
     return engine
 
 
+@cache
 def _spite_and_malice():
     from .spite_and_malice import engine
     return engine
 
 
+@cache
 def _spite():
     from .spite import engine
     return engine
