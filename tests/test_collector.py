@@ -23,8 +23,8 @@ def _web_process(thresholds):
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
 
 
-def test_a_web_process_walks_its_whole_heap_only_every_thousand_middle_collections_unless_told_otherwise():
-    assert parse_thresholds(settings.GC_THRESHOLDS) == (700, 10, 1000)
+def test_a_web_process_walks_its_middle_generation_often_and_its_whole_heap_rarely_unless_told_otherwise():
+    assert parse_thresholds(settings.GC_THRESHOLDS) == (700, 3, 3000)
     started = _web_process("500,20,300")
     assert started.returncode == 0, started.stderr
     assert json.loads(started.stdout.splitlines()[-1]) == [500, 20, 300]
