@@ -13,7 +13,7 @@ as often as before; only cycles among objects that lived long wait longer for th
 The middle generation is walked after every third collection of the youngest, not every tenth: each
 walk then holds about a third as many objects (those that outlived a young collection since the last
 one), so it holds the event loop a third as long (at 1,000 thinking tables, 4-8 ms of CPU a walk
-instead of 8-20), for the same work in all: every object still goes through it once. Its last
+instead of 8-24), for the same work in all: every object still goes through it once. Its last
 threshold grew to match, so the whole heap is walked about as rarely as before (every 12,000 young
 collections or so). docs/performance.md, the eleventh round, has the runs.
 """
