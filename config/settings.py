@@ -225,9 +225,9 @@ LIVE_THREADS = env.int("LIVE_THREADS", default=max(1, _POOL_SIZE - ARRIVAL_THREA
 # The CPUs a web process and all its threads run on (config/cpu_affinity.py), as taskset writes them:
 # "0", "1", "2-3". Empty: wherever the system puts them. One web process per core, each on its own.
 WEB_CPUS = env.str("WEB_CPUS", default="")
-# A web process's garbage collector (config/collector.py): Python's young generation, the middle one walked
-# after every 3 young collections (shorter pauses) instead of 10, and the whole heap after every 3,000
-# middle ones instead of 10 (about as rarely as with 10 and 1,000).
+# A web process's garbage collector (config/collector.py): Python's young generation; the middle one walked
+# after every 3 young collections instead of Python's 10 (shorter pauses); the whole heap after 3,000
+# middle ones instead of Python's 10 (about as rarely as 10 and 1,000, the default before, walked it).
 GC_THRESHOLDS = env.str("GC_THRESHOLDS", default="700,3,3000")
 
 # What one websocket connection may send (games/frame_limits.py): larger frames close it (1009);
