@@ -8,10 +8,11 @@ every move, draws each seat's live frame as a live table does (games.live.snapsh
 games.rendering.render_live_table), the memoised blocks' cache kept from move to move as in a running
 process. One JSON line: per frame, the whole drawing and, within it, its context (``table_context``,
 built once as a live process builds it), in ms (mean, p50, p95), and the frame's size. Compare lines
-of the same machine and hour: the figures move with load. The deal and the players' choices are seeded; a reshuffle mid-game is the server's own (as in play), so
-two runs play slightly different games. ``--tables N`` plays N games at once, a move at each table in
-turn, each table followed as a live process follows it (games.live.attach), so the caches a frame
-draws from hold as many tables as a busy process's do.
+of the same machine and hour: the figures move with load. The deal and the players' choices are
+seeded; a reshuffle mid-game is the server's own (as in play), so two runs play slightly different
+games. ``--tables N`` plays N games at once, a move at each table in turn, each table followed as a
+live process follows it (games.live.attach), so the caches a frame draws from hold as many tables as a
+busy process's do.
 """
 import argparse
 import json
