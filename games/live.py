@@ -51,6 +51,7 @@ def for_connection(pieces, csrf_token):
     values = {CSRF_PLACEHOLDER: csrf_token, NOW_PLACEHOLDER: str(int(time.time() * 1000))}
     return "".join([values.get(piece, piece) for piece in pieces])
 
+
 LOG_EVENTS = game_state.RECENT  # the latest events a live table's move log shows (as many as the state cache keeps)
 
 _pools = {}  # name -> ThreadPoolExecutor, made on first use
