@@ -18,6 +18,7 @@ import { clearSelection, grab, hasSelection, isCard, isSelectable, isSelected, s
 import { commandFor, isPlayable, loadTargets, reachable, refusalHint } from "./targets.js";
 import { paintTargetsList } from "../table_access/targets_list.js";
 import { noteTurn } from "../table_live/turn.js";
+import { watchTurnAlert } from "../table_live/turn_alert.js";
 import { watchTurnSound } from "../table_live/turn_sound.js";
 
 let live = null;  // the #table-live the selection belongs to
@@ -137,6 +138,7 @@ watchDrags({
 watchConnection(() => { answered(); paint(); });
 watchChat();
 watchTurnSound();
+watchTurnAlert();
 noteTurn();
 const isTableFrame = (event) => String(event.detail.message).includes('id="table-live"');
 const fieldChanged = (event) => liveRoot()?.contains(event.target) && paint();  // what a field allows may change
