@@ -1,9 +1,13 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Browsers and tools that read no page ask here for the site's icon; pages link it (base.html).
+    path("favicon.ico", RedirectView.as_view(url=static("icons/favicon.svg"), permanent=True)),
     path("accounts/", include("accounts.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -147,6 +147,14 @@ def test_static_files_are_served_locally(client, alice):
     assert "htmx-2.0.11.min.js" in page and "ext-ws-2.0.4.js" in page and "//unpkg" not in page
 
 
+def test_the_site_icon_is_linked_from_every_page_and_found_at_favicon_ico(client):
+    assert '<link rel="icon" href="/static/icons/favicon.svg"' in client.get("/").content.decode()
+    response = client.get("/favicon.ico", follow=True)
+    assert response.redirect_chain == [("/static/icons/favicon.svg", 301)]
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in b"".join(response.streaming_content)
+
+
 def test_the_host_page_offers_the_games_host_commands(client, alice, bob, carol):
     from games import lobby
 

@@ -17,7 +17,9 @@ import { answered, isSending, send } from "./send.js";
 import { clearSelection, grab, hasSelection, isCard, isSelectable, isSelected, selection, statusText, toggle } from "./selection.js";
 import { commandFor, isPlayable, loadTargets, reachable, refusalHint } from "./targets.js";
 import { paintTargetsList } from "../table_access/targets_list.js";
-import { turnSoundAfterSwap, watchTurnSound } from "../table_live/turn_sound.js";
+import { noteTurn } from "../table_live/turn.js";
+import { watchTurnAlert } from "../table_live/turn_alert.js";
+import { watchTurnSound } from "../table_live/turn_sound.js";
 
 let live = null;  // the #table-live the selection belongs to
 
@@ -136,6 +138,8 @@ watchDrags({
 watchConnection(() => { answered(); paint(); });
 watchChat();
 watchTurnSound();
+watchTurnAlert();
+noteTurn();
 const isTableFrame = (event) => String(event.detail.message).includes('id="table-live"');
 const fieldChanged = (event) => liveRoot()?.contains(event.target) && paint();  // what a field allows may change
 const listeners = {
@@ -143,7 +147,7 @@ const listeners = {
   "htmx:wsAfterMessage": (event) => {
     if (isChatFrame(event.detail.message)) return;  // chat is no answer to a command
     answered(); timeRefusal(); refresh();
-    if (isTableFrame(event)) { afterBoard(liveRoot()); turnSoundAfterSwap(); }
+    if (isTableFrame(event)) { afterBoard(liveRoot()); noteTurn(); }
   },
   "htmx:oobAfterSwap": refresh, "htmx:load": refresh, click: onClick, keydown: onKey, submit: onSubmit,
   input: fieldChanged, change: fieldChanged, focusin: (event) => { onRovingFocus(event); rememberFocus(); },

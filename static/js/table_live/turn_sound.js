@@ -2,11 +2,9 @@
    data-turn-sound="on" (the user's choice on the profile page, off by default). Made with the Web
    Audio API, so there is no sound file. Browsers let a page make sound only after the user touched
    it, so the audio context is made at the first click or key. */
-import { liveRoot } from "../table/page.js";
+import { onTurnChange } from "./turn.js";
 
-let audio = null, wasYourTurn = null;
-
-const isYourTurn = () => Boolean(liveRoot()?.querySelector("#turn-banner.your-turn"));
+let audio = null;
 
 function unlock() {
   const Context = window.AudioContext || window.webkitAudioContext;
@@ -32,17 +30,9 @@ export function chime() {
   return true;
 }
 
-/* Called for every new #table-live: chimes when it becomes this player's turn. */
-export function turnSoundAfterSwap() {
-  if (document.querySelector(".table-page")?.dataset.turnSound !== "on") return;
-  const now = isYourTurn();
-  if (now && wasYourTurn === false) chime();
-  wasYourTurn = now;
-}
-
 export function watchTurnSound() {
   if (document.querySelector(".table-page")?.dataset.turnSound !== "on") return;
-  wasYourTurn = isYourTurn();
+  onTurnChange((yourTurn) => yourTurn && chime());
   document.addEventListener("pointerdown", unlock, true);
   document.addEventListener("keydown", unlock, true);
 }
