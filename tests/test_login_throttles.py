@@ -364,6 +364,16 @@ def test_the_admins_browser_logs_in_to_the_admin_while_the_account_is_locked(cli
     assert client.post("/admin/login/", {"username": "boss", "password": PASSWORD}).status_code == 302
 
 
+def test_the_owners_browser_changes_the_password_while_the_account_is_locked(alice, clock):
+    browser = owners_browser()
+    log_in(browser, "alice")
+    lock_the_account()
+    change = {"old_password": PASSWORD, "new_password1": "another-long-pass-42", "new_password2": "another-long-pass-42"}
+    assert browser.post("/accounts/password/", change).status_code == 302
+    alice.refresh_from_db()
+    assert alice.check_password("another-long-pass-42")
+
+
 # The client's address
 
 @pytest.mark.parametrize("proxies, forwarded, address", [
