@@ -53,13 +53,18 @@ class AdminLoginForm(RefusalShownMixin, AdminAuthenticationForm):
 
 
 class PasswordChangeForm(auth_forms.PasswordChangeForm):
-    """Django's, with the old password checked like a log-in: it is a guess at the password too."""
+    """Django's, with the old password checked like a log-in from ``request``: it is a guess at the
+    password too, and the owner's browser may change it while strangers have the account locked."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
 
     @sensitive_variables("old_password")
     def clean_old_password(self):
         old_password = self.cleaned_data["old_password"]
         try:
-            right = passwords.check(None, self.user.get_username(), old_password, self.user.check_password)
+            right = passwords.check(self.request, self.user.get_username(), old_password, self.user.check_password)
         except Refused as refusal:
             raise ValidationError(refusal.message, code="refused") from refusal
         if not right:

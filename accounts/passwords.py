@@ -2,9 +2,10 @@
 
 Hashing a password is slow on purpose (Django's PBKDF2: a good fraction of a second of CPU), so an
 unguarded log-in is an easy way to burn the server's CPU. Before anything is hashed, a check is
-refused if its account or address is locked out (accounts.throttling) and counts as a failure if
-its password is longer than anyone types; and no more checks hash at once in this process than it
-has CPUs: the others wait briefly, then are told the server is busy.
+refused if its account or address is locked out (accounts.throttling), unless it comes from the
+owner's browser (accounts.devices), and counts as a failure if its password is longer than anyone
+types; and no more checks hash at once in this process than it has CPUs: the others wait briefly,
+then are told the server is busy.
 """
 import os
 import threading
@@ -12,6 +13,7 @@ from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError
 
+from . import devices
 from .throttling import LoginAttempt, Refused, client_address
 
 # Django's own cap from its 2013 fix (CVE-2013-1443): far beyond any password a person or a
@@ -34,17 +36,19 @@ def hashing_slot():
 def check(request, username, password, verify):
     """``verify(password)`` (which hashes) under the throttles; returns its result, truthy if right.
 
-    ``request`` gives the client's address; without one only the account is throttled.
+    ``request`` gives the client's address and the account's device cookie, if it brings one;
+    without a request only the account is throttled.
     """
-    attempt = LoginAttempt(username, client_address(request) if request is not None else None)
+    if request is None:
+        attempt = LoginAttempt(username, address=None)
+    else:
+        attempt = LoginAttempt(username, client_address(request), devices.presented(request, username))
     attempt.refuse_if_locked()
     result = None
     if len(password) <= MAX_LENGTH:
         with hashing_slot():
             result = verify(password)
-    if result:
-        attempt.succeeded()
-    else:
+    if not result:
         attempt.failed()
     return result
 

@@ -1,4 +1,4 @@
-"""Log-in and sign-up throttles: failures counted per account and per client address.
+"""Log-in and sign-up throttles: failures counted per account, per address and per device cookie.
 
 The counts live in Django's cache: Redis when REDIS_URL is set, so every web process sees the
 same counts, and local memory in the one-process embedded default (see CACHES in
@@ -17,7 +17,6 @@ from django.conf import settings
 from django.core.cache import cache
 
 MINUTE = 60
-DAY = 24 * 60 * MINUTE
 
 
 def now():
@@ -45,10 +44,14 @@ class Throttle:
     def __init__(self, name, limit, window, lockout):
         self.name, self.limit, self.window, self.lockout = name, limit, window, lockout
 
-    def refuse_if_locked(self, key, reason):
+    def seconds_locked(self, key):
+        """How long ``key`` stays locked: 0 if it is not."""
         until = cache.get(self._key(key, "lock"))
-        wait = math.ceil(until - now()) if until else 0
-        if wait > 0:
+        return max(0, math.ceil(until - now())) if until else 0
+
+    def refuse_if_locked(self, key, reason):
+        wait = self.seconds_locked(key)
+        if wait:
             raise Refused(f"{reason}. Try again in {_minutes(wait)}.", retry_after=wait)
 
     def count(self, key):
@@ -71,44 +74,45 @@ class Throttle:
 LOGIN_BY_ACCOUNT = Throttle("login-account", limit=10, window=15 * MINUTE, lockout=15 * MINUTE)
 # An address may be shared (a household, a club's wifi), so it is allowed more than one account.
 LOGIN_BY_ADDRESS = Throttle("login-address", limit=20, window=15 * MINUTE, lockout=15 * MINUTE)
+# A device cookie (accounts.devices) is allowed what an account is, counted apart from it.
+LOGIN_BY_DEVICE = Throttle("login-device", limit=10, window=15 * MINUTE, lockout=15 * MINUTE)
 SIGN_UP_BY_ADDRESS = Throttle("sign-up-address", limit=10, window=60 * MINUTE, lockout=60 * MINUTE)
-KNOWN_ADDRESS_SECONDS = 30 * DAY
 
 
 class LoginAttempt:
-    """One password check, throttled by the account it names and the address it comes from.
+    """One password check, throttled by the account it names and the address it comes from, or by
+    the device cookie it brings.
+
+    ``device`` is the nonce of the account's device cookie that the browser brought (None if it
+    brought none): the browser its owner logged in from. Such a check is held to neither the
+    account's lock nor the address's, which lock out strangers' guesses (so that someone failing on
+    purpose, elsewhere or beside the owner, cannot lock the owner out); its failures count against
+    the cookie alone, and a cookie locked out by its own failures counts for nothing, so a stolen
+    one gives a few more guesses, not endless ones.
 
     A success resets no count: anyone can log in to an account of their own, and if that forgave
-    their address's failures, they could guess at other accounts in between. Instead a success
-    marks the address as one the account's owner uses, and the account's lock does not apply there:
-    someone failing on purpose elsewhere cannot lock the owner out of where they usually play
-    (that address still has its own limit).
+    their address's failures, they could guess at other accounts in between.
     """
 
-    def __init__(self, username, address):
+    def __init__(self, username, address, device=None):
         self.account = unicodedata.normalize("NFKC", username).casefold()
         self.address = address
+        self.device = device if device is not None and not LOGIN_BY_DEVICE.seconds_locked(device) else None
 
     def refuse_if_locked(self):
+        if self.device is not None:
+            return
         if self.address is not None:
             LOGIN_BY_ADDRESS.refuse_if_locked(self.address, "Too many failed log-ins from your address")
-        if not self._known_address():
-            LOGIN_BY_ACCOUNT.refuse_if_locked(self.account, "Too many failed log-ins for this account")
+        LOGIN_BY_ACCOUNT.refuse_if_locked(self.account, "Too many failed log-ins for this account")
 
     def failed(self):
+        if self.device is not None:
+            LOGIN_BY_DEVICE.count(self.device)
+            return
         LOGIN_BY_ACCOUNT.count(self.account)
         if self.address is not None:
             LOGIN_BY_ADDRESS.count(self.address)
-
-    def succeeded(self):
-        if self.address is not None:
-            cache.set(self._known_key(), True, timeout=KNOWN_ADDRESS_SECONDS)
-
-    def _known_address(self):
-        return self.address is not None and cache.get(self._known_key(), False)
-
-    def _known_key(self):
-        return _cache_key("known-address", f"{self.account}\n{self.address}")
 
 
 def client_address(request):

@@ -1,8 +1,7 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path, re_path, reverse_lazy
+from django.urls import path, re_path
 
 from . import views
-from .forms import PasswordChangeForm
 
 urlpatterns = [
     path("sign-up/", views.sign_up, name="sign_up"),
@@ -12,15 +11,7 @@ urlpatterns = [
     path("profile/preferences/", views.preferences, name="preferences"),
     # What a username is made of (Django's username validator): anything else never reaches the database.
     re_path(r"^players/(?P<username>[\w.@+-]{1,150})/$", views.player, name="player"),
-    path(
-        "password/",
-        auth_views.PasswordChangeView.as_view(
-            form_class=PasswordChangeForm,
-            template_name="accounts/password_change.html",
-            success_url=reverse_lazy("password_change_done"),
-        ),
-        name="password_change",
-    ),
+    path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password/done/",
         auth_views.PasswordChangeDoneView.as_view(template_name="accounts/password_change_done.html"),

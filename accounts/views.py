@@ -3,13 +3,14 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.urls import reverse_lazy
 from django.views.decorators.http import require_POST
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from games import history
 
 from . import passwords
-from .forms import DisplayNameForm, LoginForm, PreferencesForm, SignUpForm
+from .forms import DisplayNameForm, LoginForm, PasswordChangeForm, PreferencesForm, SignUpForm
 from .models import User
 from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
 
@@ -23,6 +24,17 @@ class LoginView(auth_views.LoginView):
     def form_invalid(self, form):
         response = super().form_invalid(form)
         return _refused(response, form.refusal) if form.refusal else response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's, with the old password checked as a log-in from this request (its address, its device cookie)."""
+
+    form_class = PasswordChangeForm
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("password_change_done")
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
 
 
 def sign_up(request):

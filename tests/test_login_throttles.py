@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.hashers import MD5PasswordHasher
+from django.test import Client
 
 from accounts import passwords, throttling
 from accounts.models import User
@@ -110,15 +111,6 @@ def test_failures_a_window_ago_are_forgotten(client, alice, clock):
     for _ in range(9):
         log_in(client, "alice", "wrong")
     assert log_in(client, "alice").status_code == 302
-
-
-def test_the_owner_still_logs_in_where_they_did_before_while_others_lock_the_account(client, alice, clock):
-    assert log_in(client, "alice", address=HOME).status_code == 302
-    client.post("/accounts/logout/")
-    for n in range(10):
-        log_in(client, "alice", "wrong", address=f"203.0.113.{n}")
-    assert log_in(client, "alice", address=ELSEWHERE).status_code == 429
-    assert log_in(client, "alice", address=HOME).status_code == 302
 
 
 def test_a_success_on_an_own_account_does_not_forgive_the_address(client, alice, bob, clock):
@@ -261,6 +253,125 @@ def test_the_admin_login_is_throttled_with_a_message(client, clock):
         client.post("/admin/login/", {"username": "boss", "password": "wrong"})
     refused = client.post("/admin/login/", {"username": "boss", "password": PASSWORD})
     assert refused.status_code == 200 and "Too many failed log-ins" in refused.content.decode()
+
+
+# Device cookies: the owner's browser is not locked out with the strangers guessing
+
+def owners_browser(username="alice", address=HOME):
+    """A browser that logged in to ``username`` once, and so holds its device cookie; logged out since."""
+    browser = Client()
+    assert log_in(browser, username, address=address).status_code == 302
+    browser.post("/accounts/logout/")
+    return browser
+
+
+def device_cookie(browser):
+    """The one device cookie ``browser`` holds."""
+    [cookie] = [cookie for name, cookie in browser.cookies.items() if name.startswith("device_")]
+    return cookie
+
+
+def lock_the_account(username="alice"):
+    for n in range(10):
+        log_in(Client(), username, "wrong", address=f"203.0.113.{n}")
+
+
+def lock_the_address(address=HOME):
+    for n in range(20):
+        log_in(Client(), f"nobody-{n}", "wrong", address=address)
+
+
+def test_the_owners_browser_logs_in_while_strangers_have_locked_the_account(alice, clock):
+    browser = owners_browser()
+    lock_the_account()
+    assert log_in(Client(), "alice", address=ELSEWHERE).status_code == 429  # the attacker's browser
+    assert log_in(Client(), "alice", address=HOME).status_code == 429  # the owner's address is no pass
+    assert log_in(browser, "alice", address=ELSEWHERE).status_code == 302  # wherever the owner takes it
+    assert browser.get("/accounts/profile/").status_code == 200
+
+
+def test_the_owners_browser_logs_in_while_a_guest_has_locked_its_address(alice, bob, clock):
+    browser = owners_browser()
+    lock_the_address(HOME)
+    assert log_in(Client(), "alice", address=HOME).status_code == 429
+    assert log_in(Client(), "bob", address=HOME).status_code == 429  # bob's browser never logged in here
+    assert log_in(browser, "alice", address=HOME).status_code == 302
+
+
+def test_a_sign_up_gives_the_browser_its_device_cookie(client, clock):
+    assert sign_up(client, "dora", HOME).status_code == 302
+    client.post("/accounts/logout/")
+    lock_the_account("dora")
+    lock_the_address(HOME)
+    assert log_in(client, "dora", address=HOME).status_code == 302
+
+
+def test_another_accounts_device_cookie_does_not_help(alice, bob, clock):
+    alices_name = device_cookie(owners_browser("alice")).key
+    bobs = device_cookie(owners_browser("bob"))  # stolen, or the attacker's own account's
+    lock_the_account("alice")
+    attacker = Client()
+    attacker.cookies[bobs.key] = bobs.value
+    assert log_in(attacker, "alice").status_code == 429
+    attacker.cookies[alices_name] = bobs.value  # renamed as alice's
+    assert log_in(attacker, "alice").status_code == 429
+    attacker.cookies[alices_name] = "forged:" + bobs.value.split(":", 1)[1]
+    assert log_in(attacker, "alice").status_code == 429
+
+
+def test_a_device_cookie_is_locked_by_its_own_failures(alice, clock):
+    stolen = device_cookie(owners_browser())
+    lock_the_account()
+    attacker = Client()
+    attacker.cookies[stolen.key] = stolen.value
+    for _ in range(10):
+        assert log_in(attacker, "alice", "wrong").status_code == 200
+    assert log_in(attacker, "alice").status_code == 429  # a locked cookie is no cookie: the account's lock holds
+    clock.advance(15 * 60)
+    assert log_in(attacker, "alice").status_code == 302
+
+
+def test_failures_with_a_device_cookie_count_against_it_alone(alice, bob, clock):
+    browser = owners_browser()
+    for n in range(10):
+        log_in(Client(), f"nobody-{n}", "wrong")  # half the address's allowance
+    for _ in range(10):
+        log_in(browser, "alice", "wrong")  # the owner, typing badly until the cookie is locked
+    assert log_in(Client(), "alice", address=ELSEWHERE).status_code == 302  # the account is not locked
+    assert log_in(Client(), "bob", address=HOME).status_code == 302  # nor the address
+
+
+def test_a_log_in_gives_a_device_cookie_httponly_same_site_and_fresh_each_time(client, alice, settings):
+    assert not any(name.startswith("device_") for name in log_in(client, "alice", "wrong").cookies)
+    assert not any(name.startswith("device_") for name in api_get(client, "alice").cookies)  # no browser
+    first = log_in(client, "alice").cookies
+    [name] = [name for name in first if name.startswith("device_")]
+    cookie = first[name]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/" and not cookie["secure"]
+    assert cookie["max-age"] == 365 * 24 * 60 * 60
+    client.post("/accounts/logout/")
+    settings.SESSION_COOKIE_SECURE = True
+    second = log_in(client, "alice").cookies[name]
+    assert second["secure"] and second.value != cookie.value
+
+
+def test_the_admins_browser_logs_in_to_the_admin_while_the_account_is_locked(client, clock):
+    User.objects.create_superuser("boss", password=PASSWORD, display_name="Boss")
+    assert client.post("/admin/login/", {"username": "boss", "password": PASSWORD}).status_code == 302
+    client.post("/admin/logout/")
+    lock_the_account("boss")
+    assert Client().post("/admin/login/", {"username": "boss", "password": PASSWORD}).status_code == 200  # refused
+    assert client.post("/admin/login/", {"username": "boss", "password": PASSWORD}).status_code == 302
+
+
+def test_the_owners_browser_changes_the_password_while_the_account_is_locked(alice, clock):
+    browser = owners_browser()
+    log_in(browser, "alice")
+    lock_the_account()
+    change = {"old_password": PASSWORD, "new_password1": "another-long-pass-42", "new_password2": "another-long-pass-42"}
+    assert browser.post("/accounts/password/", change).status_code == 302
+    alice.refresh_from_db()
+    assert alice.check_password("another-long-pass-42")
 
 
 # The client's address
