@@ -315,6 +315,8 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refusals_without_traceback": {"()": "config.request_log.RefusalsWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["refusals_without_traceback"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }

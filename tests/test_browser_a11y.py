@@ -4,7 +4,7 @@ import random
 import re
 
 from a11y_helpers import axe_violations
-from test_browser import BrowserTestCase, _off_the_event_loop, _seed_with_one_playable_ace
+from test_browser import PASSWORD, BrowserTestCase, _off_the_event_loop, _seed_with_one_playable_ace
 
 from accounts.models import User
 
@@ -24,6 +24,24 @@ def _deal(game, seats, options, names, seed=3, turn_clock=None):
         return table
 
     return _off_the_event_loop(deal)
+
+
+def _play_until_someone_is_out(table):
+    """Bots play a started Spite table's seats until one seat is out of the round (placed); that seat."""
+    from games import commands, game_state
+    from games.bots import choose
+
+    users = table.seated_users()
+    for _ in range(500):
+        game = game_state.load(table)
+        places = [player["place"] for player in game.engine.view(game.state, None)["players"]]
+        if any(place is not None for place in places):
+            return next(seat for seat, place in enumerate(places) if place is not None)
+        seat, command = next((seat, command) for seat in users if (command := choose(
+            table.game, game.engine.view(game.state, seat), game.engine.legal_commands(game.state, seat),
+            random.Random(game.version))) is not None)
+        commands.submit(table, users[seat], command, game.version)
+    raise AssertionError("nobody went out in 500 moves")
 
 
 class TestAxeFindsNothing(BrowserTestCase):
@@ -81,6 +99,61 @@ class TestAxeFindsNothing(BrowserTestCase):
         alice.wait_for_url("**/tables/**")
         expect(alice.locator("#connection")).to_contain_text("live", ignore_case=True)
         self.assert_no_violations(alice, "seating")
+
+    def test_the_home_page_and_a_missing_page(self):
+        visitor = self.browser.new_page()
+        self.addCleanup(visitor.close)
+        visitor.goto(self.live_server_url + "/")
+        self.assert_no_violations(visitor, "home, logged out")
+        self.assertEqual(visitor.goto(self.live_server_url + "/no-such-page/").status, 404)
+        self.assert_no_violations(visitor, "404")
+        alice = self.player("alice")
+        alice.goto(self.live_server_url + "/")
+        self.assert_no_violations(alice, "home, logged in")
+
+    def test_a_table_with_a_message(self):
+        from playwright.sync_api import expect
+
+        names = ("alice", "bob", "carol")
+        for name in names:
+            User.objects.create_user(username=name, password=PASSWORD, display_name=name.title())
+        table = _deal("spite", 3, {"rounds": 1}, names)
+        dave = self.player("dave")
+        dave.goto(f"{self.live_server_url}/tables/{table.id}/")
+        dave.click("text=Join as a late joiner")
+        expect(dave.locator(".messages")).to_contain_text("You joined at seat")
+        self.assert_no_violations(dave, "a table with a message")
+
+    def test_a_table_with_a_long_chat(self):
+        from playwright.sync_api import expect
+
+        from events import store
+        from games.chat import stream_name
+
+        alice, bob = self.player("alice"), self.player("bob")
+        table = _deal("spank", 2, {}, ("alice", "bob"))
+        author = User.objects.get(username="alice")
+        for number in range(40):
+            store.append(stream_name(table.id), [{"type": "said", "text": f"Line {number} of a long evening."}],
+                         number, actor=store.Actor.user(author))
+        for page, who in ((alice, "its author"), (bob, "another player")):
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
+            expect(page.locator("#chat-log .chat-line")).to_have_count(40)
+            self.assertTrue(page.evaluate("(log => log.scrollHeight > log.clientHeight)(document.getElementById('chat-log'))"))
+            self.assert_no_violations(page, f"a long chat, seen by {who}")
+
+    def test_a_spite_round_someone_went_out_of(self):
+        from playwright.sync_api import expect
+
+        names = ("alice", "bob", "carol")
+        pages = [self.player(name) for name in names]
+        table = _deal("spite", 3, {"rounds": 1}, names)
+        out = _off_the_event_loop(lambda: _play_until_someone_is_out(table))
+        for seat, page in enumerate(pages):
+            page.goto(f"{self.live_server_url}/tables/{table.id}/")
+            expect(page.locator(".spite-badge-place")).to_have_count(1)
+            self.assert_no_violations(page, "the seat out" if seat == out else "a seat still playing")
 
 
 FOCUSED = """() => { const el = document.activeElement;
