@@ -187,6 +187,14 @@ class Engine:
         entry = self.commands.get(command["type"])
         return entry.sender if entry else None
 
+    def holds_at_any_version(self, command):
+        """Whether ``command`` means the same whatever version its sender saw (the table declares it:
+        ``Command.any_version``), so it is decided at the table's latest version, never refused as stale."""
+        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+            return False
+        entry = self.commands.get(command["type"])
+        return bool(entry and entry.any_version)
+
     def decide(self, state, seat, command, rng=None):
         """The events of ``command`` from ``seat`` (None: the host, staff or the system), or IllegalCommand.
 
