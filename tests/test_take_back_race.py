@@ -1,16 +1,21 @@
 """A player takes their seat back from the bot while the bot's move is queued, on PostgreSQL: the
 take-back always lands (after the bot's move when the bot was first), never lost to a stale version."""
+import json
 import random
+import re
 import threading
 from functools import partial
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.db import connection, connections
 
+from api_helpers import client_for, command, view
 from events import store
 from events.store import SYSTEM
 from games import bot_turns, commands, firing, game_state, lobby
 from games.models import Deadline
+from socket_helpers import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,3 +109,59 @@ def take_back(table, bob, seen, after=None):
     if after is not None:
         after.wait(10)
     return commands.submit(table, bob, TAKE_BACK, seen)
+
+
+LABEL = "Take my seat back from the bot"
+
+
+def _version(html):
+    match = re.search(r'id="table-live"[^>]*data-version="(\d+)"', html)
+    return int(match.group(1)) if match else None
+
+
+async def _frames_until(socket, version):
+    """The frames ``socket`` gets up to the table at ``version`` or a refusal (the bot's move may come first)."""
+    frames = [await socket.receive_from(timeout=10)]
+    while (_version(frames[-1]) or 0) < version and 'id="flash"' not in frames[-1]:
+        frames.append(await socket.receive_from(timeout=10))
+    return frames
+
+
+@pytest.mark.asyncio
+async def test_on_the_page_a_take_back_sent_before_the_bots_move_arrived_lands_and_its_button_goes(alice, bob):
+    table = await sync_to_async(spank_table)(alice, bob, 0)
+    seen, deadline = await sync_to_async(bob_handed_to_a_bot_on_his_turn)(table, alice)
+    socket = await connect(bob, table, read_table=False)
+    page = await socket.receive_from(timeout=10)
+    assert _version(page) == seen and LABEL in page
+    moved = await sync_to_async(firing.fire)(deadline.pk)  # the bot's move, queued, lands first
+    assert moved > seen
+    await socket.send_to(text_data=json.dumps({"command": json.dumps(TAKE_BACK), "expected_version": str(seen)}))
+    frames = await _frames_until(socket, moved + 1)
+    assert not any('id="flash"' in frame for frame in frames), frames[-1]  # not refused as stale: taken back
+    assert LABEL not in frames[-1] and "A bot plays for" not in frames[-1]
+    events = await sync_to_async(store.read)(table.stream, after=moved)
+    assert [event.type for event in events] == ["taken_back"]
+
+    # A second click (the button was still there on a slow page) is told why nothing happens.
+    await socket.send_to(text_data=json.dumps({"command": json.dumps(TAKE_BACK), "expected_version": str(seen)}))
+    refusal = await socket.receive_from(timeout=10)
+    assert 'id="flash"' in refusal and "No bot plays your seat, so there is nothing to take back." in refusal
+    await socket.disconnect()
+
+
+def test_over_the_api_a_take_back_from_an_older_version_lands_and_a_stale_move_is_still_refused(alice, bob):
+    table = spank_table(alice, bob, 0)
+    seen, deadline = bob_handed_to_a_bot_on_his_turn(table, alice)
+    moved = firing.fire(deadline.pk)
+    api = client_for(bob)
+    assert view(api, table.id)["seat_commands"] == [TAKE_BACK]
+    response = command(api, table.id, TAKE_BACK, seen)
+    assert response.status_code == 200, response.content
+    assert response.json()["version"] == moved + 1 and response.json()["seat_commands"] == []
+    response = command(api, table.id, TAKE_BACK, moved + 1)
+    assert response.status_code == 400 and response.json()["detail"] == (
+        "No bot plays your seat, so there is nothing to take back.")
+    mover = client_for([alice, bob][to_move(table)])
+    response = command(mover, table.id, view(mover, table.id)["legal_commands"][0], seen)
+    assert response.status_code == 409 and "moved on" in response.json()["detail"]  # a move still is stale
