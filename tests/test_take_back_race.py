@@ -14,13 +14,23 @@ from api_helpers import client_for, command, view
 from events import store
 from events.store import SYSTEM
 from games import bot_turns, commands, firing, game_state, lobby
+from games.errors import StaleVersion
 from games.models import Deadline
 from socket_helpers import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TAKE_BACK = {"type": "take_back"}
+LABEL = "Take my seat back from the bot"
 ROUNDS = 50
+
+
+def spank_table(alice, bob, seed):
+    """A started two-seat Spank! table with a turn clock, whose bots act at once."""
+    table = lobby.create_table(alice, "spank", 2, turn_clock=30, bot_delay=0)
+    lobby.join_table(table, bob)
+    lobby.start_table(table, alice, rng=random.Random(seed))
+    return table
 
 
 def bob_handed_to_a_bot_on_his_turn(table, alice):
@@ -61,12 +71,11 @@ def race(*jobs):
     return results
 
 
-def spank_table(alice, bob, seed):
-    """A started two-seat Spank! table with a turn clock, whose bots act at once."""
-    table = lobby.create_table(alice, "spank", 2, turn_clock=30, bot_delay=0)
-    lobby.join_table(table, bob)
-    lobby.start_table(table, alice, rng=random.Random(seed))
-    return table
+def take_back(table, bob, seen, after=None):
+    """Bob's take-back as his page sends it, with the version it shows; once ``after`` is set, if given."""
+    if after is not None:
+        after.wait(10)
+    return commands.submit(table, bob, TAKE_BACK, seen)
 
 
 def test_a_take_back_racing_the_bots_queued_move_always_lands(alice, bob, monkeypatch):
@@ -102,16 +111,6 @@ def test_a_take_back_racing_the_bots_queued_move_always_lands(alice, bob, monkey
         game = game_state.load(table)
         assert not game.engine.seats_with_bot(game.state) and commands.seat_actions(game, 1) == []
     assert 0 < bot_first < ROUNDS  # both orders were raced
-
-
-def take_back(table, bob, seen, after=None):
-    """Bob's take-back as his page sends it, with the version it shows; once ``after`` is set, if given."""
-    if after is not None:
-        after.wait(10)
-    return commands.submit(table, bob, TAKE_BACK, seen)
-
-
-LABEL = "Take my seat back from the bot"
 
 
 def _version(html):
@@ -165,3 +164,17 @@ def test_over_the_api_a_take_back_from_an_older_version_lands_and_a_stale_move_i
     mover = client_for([alice, bob][to_move(table)])
     response = command(mover, table.id, view(mover, table.id)["legal_commands"][0], seen)
     assert response.status_code == 409 and "moved on" in response.json()["detail"]  # a move still is stale
+
+
+def test_a_take_back_that_keeps_losing_the_race_is_told_why(alice, bob, monkeypatch):
+    table = spank_table(alice, bob, 0)
+    seen, _ = bob_handed_to_a_bot_on_his_turn(table, alice)
+
+    def another_writer_first(table, game, events, actor):
+        raise StaleVersion(game.version, game.version + 1)
+
+    monkeypatch.setattr(commands, "append", another_writer_first)
+    response = command(client_for(bob), table.id, TAKE_BACK, seen)
+    assert response.status_code == 409
+    assert response.json()["detail"] == "The table is too busy to take that just now; please send it again."
+    assert store.current_version(table.stream) == seen
