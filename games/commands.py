@@ -22,7 +22,7 @@ from games.engines import command_table as senders
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
 from games.names import named, seat_names
 
-SYSTEM_RETRIES = 5
+SYSTEM_RETRIES = 5  # tries of a command decided at the latest version (the system's, a take-back)
 STAFF_ACTOR = Event.Actor.STAFF
 
 
@@ -37,12 +37,17 @@ def submit(table, user, command, expected_version, seat=None, seats=None):
     the table's seats when the caller has them already (a live connection). Raises
     Forbidden (not seated, or not that seat), StaleVersion (the table moved
     on since ``expected_version``) or Refused (the rules say no, with the reason),
-    or BadRequest if ``command`` is not a command at all.
+    or BadRequest if ``command`` is not a command at all. A command the engine holds at any version
+    (taking one's seat back from a bot) is never stale: it is decided at the latest version, again if
+    another writer (the bot) appends first, and Conflict only if the table stays too busy.
     """
     check_shape(command)
-    route = _ROUTES[get_engine(table.game).sender_of(command)]
-    acting_seat, actor = route(table, user, seat, seats)
+    engine = get_engine(table.game)
+    acting_seat, actor = _ROUTES[engine.sender_of(command)](table, user, seat, seats)
     also = _signalled_staff_command(table, user, command) if actor.kind == STAFF_ACTOR else None
+    if engine.holds_at_any_version(command):
+        return _at_latest_version(lambda: run(table, actor, _deciding(acting_seat, command), also=also),
+                                  "The table is too busy to take that just now; please send it again.")
     return run(table, actor, _deciding(acting_seat, command), expected_version, also=also)
 
 
@@ -118,15 +123,24 @@ def submit_system(table, command, expected_version=None):
     Returns the new version, or None when the engine refused the command
     (a timer that fired after the game moved on does nothing).
     """
+    try:
+        if expected_version is not None:
+            return run(table, SYSTEM, _deciding(None, command), expected_version)
+        return _at_latest_version(lambda: run(table, SYSTEM, _deciding(None, command)),
+                                  "The table is too busy to apply the system command; it will be retried.")
+    except (Refused, StaleVersion):
+        return None
+
+
+def _at_latest_version(write, busy):
+    """``write()`` (a ``run`` at no expected version), again while another writer appends first between
+    its load and its append, ``SYSTEM_RETRIES`` times at most; then Conflict with the sentence ``busy``."""
     for _attempt in range(SYSTEM_RETRIES):
         try:
-            return run(table, SYSTEM, _deciding(None, command), expected_version)
-        except Refused:
-            return None
+            return write()
         except StaleVersion:
-            if expected_version is not None:
-                return None
-    raise Conflict("The table is too busy to apply the system command; it will be retried.")
+            continue
+    raise Conflict(busy)
 
 
 def _deciding(seat, command):

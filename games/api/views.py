@@ -242,7 +242,8 @@ class TableCommands(APIView):
         summary="Send a command for your seat",
         description=(
             "400: the rules refuse the command (the engine's sentence is in `detail`); "
-            "403: not your seat; 404: no such table; 409: `expected_version` is stale."
+            "403: not your seat; 404: no such table; 409: `expected_version` is stale (never for `take_back`, "
+            "which applies at the latest version)."
         ),
     )
     def post(self, request, table_id):

@@ -182,10 +182,20 @@ class Engine:
     def sender_of(self, command):
         """Who may send ``command`` (SEAT_TO_ACT, ANY_SEAT, HOST, STAFF or SYSTEM); None for a command that
         is no dict with a string type, or whose type the game does not have."""
+        entry = self._entry(command)
+        return entry.sender if entry else None
+
+    def holds_at_any_version(self, command):
+        """Whether ``command`` means the same whatever version its sender saw (the table declares it:
+        ``Command.any_version``), so it is decided at the table's latest version, never refused as stale."""
+        entry = self._entry(command)
+        return bool(entry and entry.any_version)
+
+    def _entry(self, command):
+        """The command table's entry for ``command``; None for no dict with a string type, or a type the game lacks."""
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             return None
-        entry = self.commands.get(command["type"])
-        return entry.sender if entry else None
+        return self.commands.get(command["type"])
 
     def decide(self, state, seat, command, rng=None):
         """The events of ``command`` from ``seat`` (None: the host, staff or the system), or IllegalCommand.

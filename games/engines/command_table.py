@@ -3,8 +3,8 @@
 An engine's ``commands`` is a dict {command type: Command}. ``Engine.decide`` (base.py) checks
 what every game shares (the command's shape, that its type is in the table, that the game runs,
 that the sender may give it) and then calls the handler; the platform routes a command by its
-sender. The turn clock's commands are a table of their own, combined into each game's with
-``combine``.
+sender, and refuses one sent from a version the table has left unless it holds at any version. The
+turn clock's commands are a table of their own, combined into each game's with ``combine``.
 """
 from dataclasses import dataclass
 from typing import Callable
@@ -28,6 +28,9 @@ class Command:
     handler: Callable  # handler(state, seat, command, rng) -> list of events; IllegalCommand with a sentence
     sender: str  # one of SENDERS
     after_end: bool = False  # may be given once the game is over (staff overturning a ruling)
+    # Means the same whatever the sender saw (it names no card, seat or move: taking one's seat back from a
+    # bot), so the platform applies it at the table's latest version instead of refusing it as stale.
+    any_version: bool = False
 
     def __post_init__(self):
         if self.sender not in SENDERS:

@@ -9,7 +9,8 @@ action, each tagged ``"auto": True``, and after the third timeout in a row
 actions). The seat's own next action clears its streak and its absence.
 The host may also hand an absent seat to a bot (``hand_to_bot``: the platform's bot plays its
 turns from then on, and its actions clear the absence like the seat's own); the seat's player
-takes it back with ``take_back`` (any time, in turn or not).
+takes it back with ``take_back`` (any time, in turn or not; it holds at any version, so a bot's
+move just before it never makes it stale).
 
 A game keeps a ``Clock`` as its state's ``clock`` field, combines ``commands(default_action,
 evolve)`` into its command table and supplies only its default action; this module does the rest.
@@ -147,7 +148,7 @@ def commands(default_action, evolve):
         ABANDON: Command(_abandon, HOST),
         CARRY_ON: Command(_carry_on, HOST),
         HAND_TO_BOT: Command(_hand_to_bot, HOST),
-        TAKE_BACK: Command(_take_back, ANY_SEAT),
+        TAKE_BACK: Command(_take_back, ANY_SEAT, any_version=True),
     }
 
 

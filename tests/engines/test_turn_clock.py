@@ -6,7 +6,7 @@ from functools import reduce
 
 import pytest
 
-from games.engines import IllegalCommand, get_engine, turn_clock
+from games.engines import GAMES, IllegalCommand, get_engine, turn_clock
 from games.engines.base import HOST, SEAT_TO_ACT, SYSTEM, Command, Engine, RulesEngine, combine
 from games.engines.turn_clock import Clock
 
@@ -294,6 +294,15 @@ def test_a_bots_moves_clear_the_absence_but_keep_the_bot_until_the_player_takes_
     assert events == [{"type": "taken_back", "seat": 0}]
     state = reduce(evolve, events, state)
     assert not state.clock.has_bot(0) and engine.seat_commands_now(state, 0) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_taking_a_seat_back_holds_at_any_version(game):
+    """It names nothing its sender saw, so a bot's move just before cannot make it stale; every move does."""
+    engine = get_engine(game)
+    assert [kind for kind in engine.commands if engine.holds_at_any_version({"type": kind})] == ["take_back"]
+    for command in (None, {}, {"type": 1}, {"type": "fly"}, "take_back"):
+        assert not engine.holds_at_any_version(command)
 
 
 def test_taking_a_seat_back_clears_its_absence_and_streak():
