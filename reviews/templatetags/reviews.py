@@ -1,4 +1,8 @@
+from datetime import timedelta
+
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
 
 from games import game_state, jinja
 from reviews.notices import profile_disputes, table_disputes
@@ -20,3 +24,12 @@ def rulings_of(table, user):
     if not shown:
         return ""
     return jinja.render(shown["template"], {"extra": shown, "seat": table.seat_of(user), "table": table})
+
+
+@register.filter
+def ago(moment):
+    """How long ago ``moment`` was, as a person says it: "just now" within its first minute (where
+    Django's ``timesince`` says "0 minutes"), then "3 minutes ago", "1 day, 2 hours ago"."""
+    if timezone.now() - moment < timedelta(minutes=1):
+        return "just now"
+    return f"{timesince(moment)} ago"
