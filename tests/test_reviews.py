@@ -180,6 +180,20 @@ def test_filing_from_the_page(ruled, players, client):
     assert "does not involve you" in client.post(url, {"text": "Me too."}, follow=True).content.decode()
 
 
+def test_a_seat_has_the_dispute_dialog_from_the_first_page_outside_the_frames_the_match_redraws(players, make_user):
+    from games import live, rendering
+
+    table = spite_table(players)  # no ruling yet: the dialog is there when the first one comes
+    page = page_for(players[1], f"/tables/{table.id}/")
+    assert '<dialog id="dispute-dialog"' in page and f'data-filing-url="/api/tables/{table.id}/disputes/"' in page
+    assert 'id="table-disputes"' not in page  # nothing to show of rulings yet
+    frame = rendering.render_live_table(live.snapshot(table), players[1])
+    assert "dispute-dialog" not in frame  # a new frame never replaces the dialog, or what is typed in it
+    assert "dispute-dialog" not in page_for(make_user("dora"), f"/tables/{table.id}/")  # watchers dispute nothing
+    spank = create_table(client_for(players[0]))
+    assert "dispute-dialog" not in page_for(players[0], f"/tables/{spank['id']}/")  # a game without rulings
+
+
 # --- the queue and its permissions --------------------------------------------------------------------
 
 @pytest.fixture

@@ -19,9 +19,9 @@ def disputes_of(user):
 @register.simple_tag
 def rulings_of(table, user):
     """The table's rulings and disputes drawn as its live page draws them, for ``user``'s own seat
-    (templates/reviews/_replay_disputes.html); nothing for a game without rulings."""
+    (templates/reviews/_replay_disputes.html); nothing for a game without rulings, or a table without any."""
     shown = table_disputes(table, game_state.load(table))
-    if not shown:
+    if not shown or not shown["rulings"]:
         return ""
     return jinja.render(shown["template"], {"extra": shown, "seat": table.seat_of(user), "table": table})
 
