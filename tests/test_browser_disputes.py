@@ -2,6 +2,7 @@
 on behind it, and staff overturn it from the review queue; the player's table shows the outcome without
 reloading."""
 import test_browser
+from a11y_helpers import axe_violations
 from accounts.models import User
 from games.models import Table
 from test_browser import BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop
@@ -58,6 +59,7 @@ class TestDisputeAndReview(BrowserTestCase):
         expect(text).to_be_focused()
         dialog.locator("button", has_text="File the dispute").click()  # nothing typed: refused, in the dialog
         expect(dialog.locator("[role=alert]")).to_contain_text("Say in a few words why the ruling is wrong")
+        self.assertEqual(axe_violations(bob), [], "the table with the dialog open, saying why not")
 
         # Carol plays while Bob is typing: the table behind is redrawn, the dialog and his words stay.
         text.press_sequentially(TEXT[:20])
@@ -118,6 +120,7 @@ class TestDisputeAndReview(BrowserTestCase):
         expect(row).not_to_contain_text(table.short_id)
         expect(row).to_contain_text("by Bob, just now")
         self.assertGreaterEqual(min(staff.evaluate(CELL_GAPS, "table.review-queue")), 12)
+        self.assertEqual(axe_violations(staff), [], "the review queue")
 
         # They open it, see the ruling at its moment, and overturn it with a reason.
         row.locator("a", has_text=f"move {version}").click()
@@ -125,6 +128,7 @@ class TestDisputeAndReview(BrowserTestCase):
         expect(staff.locator(".ruling-facts")).to_contain_text("Alice: 3♠; Bob: J♠ J♥")
         expect(staff.locator(".review-board .spite-plays .spite-play")).to_have_count(2)  # the called play is on it
         expect(staff.locator(".dispute-text")).to_contain_text("A pair of jacks beats a single 3")
+        self.assertEqual(axe_violations(staff), [], "a dispute's page")
         expect(staff.locator("a", has_text="Open the replay at this moment")).to_have_attribute(
             "href", f"/tables/{table.id}/replay/?step={version}&as=open")
         staff.fill("textarea[name=reason]", "Carol's call named the wrong rule.")
@@ -133,6 +137,7 @@ class TestDisputeAndReview(BrowserTestCase):
         staff.goto(f"{self.live_server_url}/reviews/log/")
         expect(staff.locator("table.staff-log tbody tr").first).to_contain_text("Friday spite")
         self.assertGreaterEqual(min(staff.evaluate(CELL_GAPS, "table.staff-log")), 12)
+        self.assertEqual(axe_violations(staff), [], "the staff log")
 
         # Bob's table shows the outcome as it happens, without a reload.
         expect(ruling).to_contain_text("Staff overturned the ruling: Carol's call named the wrong rule.")
