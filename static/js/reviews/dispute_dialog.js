@@ -16,7 +16,7 @@ function say({ refusal = "", filed = "" }) {
   for (const el of form.querySelectorAll("[data-dispute-fields]")) el.hidden = Boolean(filed);
 }
 
-/* Opens the dialog for the ruling of ``link``; what was typed for that ruling is still there. */
+/* Opens the dialog for the ruling of ``link``; reopened for the same ruling, it still holds what was typed. */
 function open(link) {
   const ruling = link.closest("[data-ruling-version]");
   const version = ruling.dataset.rulingVersion;
