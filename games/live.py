@@ -168,7 +168,8 @@ _extras = {}  # name -> (read, follows_moves)
 
 def register_extra(name, read, follows_moves=None):
     """Another app's part of the live table: ``read(table, game)`` (on a thread, with the database) gives
-    the context its template is drawn with ({"template": name, ...}), or None to draw nothing. Whoever
+    the context its template is drawn with ({"template": name, ...}), or None to draw nothing; a
+    "page_template" in it is drawn once with the page, outside the frames, which never replace it. Whoever
     changes what it reads broadcasts the table with ``seating`` so snapshots read it again;
     ``follows_moves(table)``: whether a move at the table may change it too (then a move this process
     made is read from the database like any other, instead of taken from the state cache alone)."""

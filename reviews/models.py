@@ -40,7 +40,7 @@ class Dispute(models.Model):
         indexes = [models.Index(fields=["status", "filed_at"], name="dispute_queue")]
 
     def __str__(self):
-        return f"dispute {self.pk} of move {self.version} at {self.table_id} ({self.status})"
+        return f"dispute {self.pk} of move {self.version} at {self.table.name} ({self.status})"
 
     @property
     def is_open(self):

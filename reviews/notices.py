@@ -6,9 +6,10 @@ from games.models import Table
 from games.seat_view import seat_names
 
 from . import rulings
-from .models import Dispute
+from .models import MAX_TEXT, Dispute
 
 TABLE_TEMPLATE = "reviews/_table_disputes.jinja"
+DIALOG_TEMPLATE = "reviews/_dispute_dialog.html"
 
 
 def has_rulings(table):
@@ -17,22 +18,33 @@ def has_rulings(table):
 
 
 def table_disputes(table, game):
-    """The table's rulings with their disputes, for its live page (None for a game without rulings)."""
-    found = rulings.rulings(table) if game.started else []
-    if not found:
+    """The table's rulings with their disputes, for its live page (None for a game without rulings).
+
+    A game with rulings has this part from its first frame, before any ruling: its ``page_template``, the
+    dialog a seat files a dispute in, is drawn once with the page, and is there when the first ruling comes.
+    """
+    if not has_rulings(table):
         return None
-    disputes = {dispute.version: dispute for dispute in Dispute.objects.filter(table=table).select_related("filed_by")}
-    names = seat_names(table)
+    found = rulings.rulings(table) if game.started else []
     return {
         "template": TABLE_TEMPLATE,
+        "page_template": DIALOG_TEMPLATE,
+        "max_text": MAX_TEXT,
         "window_open": rulings.window_open(table),
-        "rulings": [
-            {"version": ruling.version, "seats": ruling.seats, "sentence": rulings.named(ruling.sentence, names),
-             "involved": [rulings.named(f"{{seat:{seat}}}", names) for seat in ruling.seats],
-             "dispute": disputes.get(ruling.version)}
-            for ruling in found
-        ],
+        "rulings": _with_disputes(table, found) if found else [],
     }
+
+
+def _with_disputes(table, found):
+    """Each ruling of ``found`` with its seats named and its dispute (None while it has none)."""
+    disputes = {dispute.version: dispute for dispute in Dispute.objects.filter(table=table).select_related("filed_by")}
+    names = seat_names(table)
+    return [
+        {"version": ruling.version, "seats": ruling.seats, "sentence": rulings.named(ruling.sentence, names),
+         "involved": [rulings.named(f"{{seat:{seat}}}", names) for seat in ruling.seats],
+         "dispute": disputes.get(ruling.version)}
+        for ruling in found
+    ]
 
 
 def profile_disputes(user, limit=50):

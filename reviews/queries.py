@@ -6,6 +6,7 @@ from django.template.loader import render_to_string
 
 from games import replay, replay_rendering
 from games.errors import NotFound
+from games.models import Table
 from games.seat_view import seat_names
 
 from . import rulings
@@ -62,7 +63,8 @@ def replay_url(table, version):
 
 
 def staff_log(staff="", table=""):
-    """The staff log, newest first, filtered by a staff member's id and a table's id (ignored when not ids)."""
+    """The staff log, newest first, filtered by a staff member's id and a table's id (ignored when not ids);
+    the chosen table's name, to say which it is."""
     actions = StaffAction.objects.select_related("staff", "table", "dispute")
     chosen_staff = int(staff) if staff.isdigit() and int(staff) < 2 ** 63 else None
     if chosen_staff is not None:
@@ -74,5 +76,6 @@ def staff_log(staff="", table=""):
     if chosen_table is not None:
         actions = actions.filter(table_id=chosen_table)
     members = get_user_model().objects.filter(pk__in=StaffAction.objects.values("staff")).order_by("username")
+    table_name = Table.objects.filter(pk=chosen_table).values_list("name", flat=True).first() if chosen_table else None
     return {"actions": list(actions[:LOG_LIMIT]), "staff_members": members, "chosen_staff": chosen_staff,
-            "chosen_table": str(chosen_table) if chosen_table else ""}
+            "chosen_table": str(chosen_table) if chosen_table else "", "chosen_table_name": table_name}

@@ -180,6 +180,20 @@ def test_filing_from_the_page(ruled, players, client):
     assert "does not involve you" in client.post(url, {"text": "Me too."}, follow=True).content.decode()
 
 
+def test_a_seat_has_the_dispute_dialog_from_the_first_page_outside_the_frames_the_match_redraws(players, make_user):
+    from games import live, rendering
+
+    table = spite_table(players)  # no ruling yet: the dialog is there when the first one comes
+    page = page_for(players[1], f"/tables/{table.id}/")
+    assert '<dialog id="dispute-dialog"' in page and f'data-filing-url="/api/tables/{table.id}/disputes/"' in page
+    assert 'id="table-disputes"' not in page  # nothing to show of rulings yet
+    frame = rendering.render_live_table(live.snapshot(table), players[1])
+    assert "dispute-dialog" not in frame  # a new frame never replaces the dialog, or what is typed in it
+    assert "dispute-dialog" not in page_for(make_user("dora"), f"/tables/{table.id}/")  # watchers dispute nothing
+    spank = create_table(client_for(players[0]))
+    assert "dispute-dialog" not in page_for(players[0], f"/tables/{spank['id']}/")  # a game without rulings
+
+
 # --- the queue and its permissions --------------------------------------------------------------------
 
 @pytest.fixture
@@ -247,6 +261,45 @@ def test_the_dispute_page_shows_the_ruling_the_texts_and_the_replay_link(dispute
     assert detail["facts"][0]["label"] == "Ruling" and "Carol called a misplay on Bob" in detail["facts"][0]["text"]
     assert client.get("/reviews/999999/").status_code == 404
     assert client_for(staff).get("/api/disputes/99999999999999999999/").status_code == 404
+
+
+def _read(html):
+    """What a person reads of a page: its text without the tags (and the ids in their links)."""
+    import re
+
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+
+
+def test_the_review_pages_and_the_profile_call_the_table_by_its_name(dispute, staff, players, client):
+    from games.models import Table
+
+    table = dispute.table
+    Table.objects.filter(pk=table.pk).update(name="Friday spite")
+    client.force_login(staff)
+    queue = _read(client.get("/reviews/").content.decode())
+    assert "Friday spite (Spite)" in queue and table.short_id not in queue
+    review = _read(client.get(f"/reviews/{dispute.pk}/").content.decode())
+    assert f"Dispute #{dispute.pk} Friday spite (Spite), move {dispute.version}" in review
+    assert table.short_id not in review
+    decide_api(staff, dispute, "uphold", "The call was right.")
+    assert "Friday spite (Spite)" in _read(client.get("/reviews/?status=decided").content.decode())
+    log = _read(client.get("/reviews/log/").content.decode())
+    assert "The call was right. Friday spite" in log and table.short_id not in log
+    assert "At the table Friday spite only." in _read(client.get(f"/reviews/log/?table={table.id}").content.decode())
+    profile = _read(page_for(players[1], "/accounts/profile/"))
+    assert "Friday spite (Spite): Carol called a misplay on Bob" in profile and table.short_id not in profile
+
+
+def test_the_queue_says_a_new_dispute_was_filed_just_now_then_how_long_ago(dispute, staff, client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    client.force_login(staff)
+    page = _read(client.get("/reviews/").content.decode())
+    assert "by Bob, just now" in page and "0 minutes" not in page
+    Dispute.objects.filter(pk=dispute.pk).update(filed_at=timezone.now() - timedelta(minutes=3, seconds=5))
+    assert "by Bob, 3 minutes ago" in _read(client.get("/reviews/").content.decode())
 
 
 # --- deciding ---------------------------------------------------------------------------------------------
