@@ -114,7 +114,7 @@ def test_the_replay_page_says_every_deal_was_verified(game, make_user):
     table, log = stored_game(game, 3)
     page = browser(make_user("walter")).get(replay_url(table, 1)).content.decode()
     deals = sum(1 for event in log if event.get("commitment"))
-    assert deals and f"{deals} deal(s) verified." in page and "failed" not in page
+    assert deals and f"{deals} deal{'s' if deals > 1 else ''} verified." in page and "failed" not in page
 
 
 def test_a_visitor_without_an_account_replays_a_public_finished_game_and_not_a_private_one():
