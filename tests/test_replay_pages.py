@@ -47,6 +47,14 @@ def test_a_finished_game_replays_at_each_step_and_perspective(game, make_user):
                 assert "Before the first move." in page
 
 
+def test_the_replay_is_headed_by_the_tables_name_never_its_id(make_user):
+    table, _ = stored_game("spite", 1)
+    page = browser(make_user("walter")).get(replay_url(table, 2)).content.decode()
+    assert re.search(r"<h1>Replay: Ana&#x27;s Spite table <span class=\"meta\">Spite</span></h1>", page)
+    assert "<title>Replay: Ana&#x27;s Spite table, step 2 · Spite · Cardroom</title>" in page
+    assert table.short_id not in page.replace(str(table.id), "")
+
+
 def test_the_page_starts_before_the_first_move_seen_with_every_hand_open(make_user):
     table, _ = stored_game("spank", 1)
     page = browser(make_user("walter")).get(replay_url(table)).content.decode()
