@@ -76,14 +76,21 @@ def main(argv):
         print("No deals found in these events.")
         return 2
     if "failed" in results:
-        print(f"FAILED: {results.count('failed')} of {len(results)} deal(s) do not match their commitment.")
+        failed = results.count("failed")
+        print(f"FAILED: {failed} of {len(results)} {_deals(len(results))} {'does' if failed == 1 else 'do'} not match "
+              f"{'its' if failed == 1 else 'their'} commitment.")
         return 1
     if "hidden" in results:
         print("Not every salt is revealed yet: verify once the game is over.")
         return 2
-    print(f"All {results.count('ok')} committed deal(s) verified"
+    print(f"All {results.count('ok')} committed {_deals(results.count('ok'))} verified"
           + (f"; {results.count('none')} had no commitment recorded." if "none" in results else "."))
     return 0
+
+
+def _deals(number):
+    """"deal" or "deals", for ``number`` of them."""
+    return "deal" if number == 1 else "deals"
 
 
 if __name__ == "__main__":

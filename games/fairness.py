@@ -5,6 +5,8 @@ log order, with a label the engine wrote ("event 1 (the deal)") and a result (ok
 commitment recorded, hidden: the salt is not revealed yet). It reads the stored log, salts included, but
 tells only each deal's verdict, so it may be shown while the game runs.
 """
+from django.utils.translation import ngettext
+
 from events import store
 from games.engines.fairness import FAILED, HIDDEN, NONE, OK, DealCheck, all_verified, verify
 
@@ -17,13 +19,15 @@ def report(table):
 
 
 def summary(checks):
-    """The report in one sentence, for people: "3 deal(s) verified." or "1 of 3 deal(s) failed verification."."""
+    """The report in one sentence, for people: "3 deals verified." or "1 of 3 deals failed verification."."""
     if not checks:
         return "No cards have been dealt yet."
     counts = {result: sum(check.result == result for check in checks) for result in (OK, FAILED, NONE, HIDDEN)}
     if counts[FAILED]:
-        return f"{counts[FAILED]} of {len(checks)} deal(s) failed verification."
-    sentence = f"{counts[OK]} deal(s) verified"
+        return ngettext("%(failed)d of %(dealt)d deal failed verification.",
+                        "%(failed)d of %(dealt)d deals failed verification.",
+                        len(checks)) % {"failed": counts[FAILED], "dealt": len(checks)}
+    sentence = ngettext("%(ok)d deal verified", "%(ok)d deals verified", counts[OK]) % {"ok": counts[OK]}
     if counts[NONE]:
         sentence += f", {counts[NONE]} with no commitment recorded"
     if counts[HIDDEN]:

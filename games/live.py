@@ -108,6 +108,7 @@ class Snapshot:
     extras: list = field(default_factory=list)  # other apps' parts of the table page (register_extra)
     renders: dict = field(default_factory=dict)  # viewer key -> HTML, cut at its placeholders
     recent: tuple = ()  # the latest stored events (LOG_EVENTS at most), for the move log and announcements
+    awaited: frozenset = frozenset()  # an open rematch's: the ids of the players whose seats it keeps
 
     @property
     def version(self):
@@ -122,9 +123,10 @@ class Snapshot:
         return self.seats.get(user.pk)
 
     def viewer(self, user):
-        """What a rendering depends on besides the snapshot: the seat, whether it is the host's, and
-        whether the viewer has an account (a visitor without one is offered a log-in, not a seat)."""
-        return self.seat_of(user), user.pk == self.table.host_id, user.is_authenticated
+        """What a rendering depends on besides the snapshot: the seat, whether it is the host's, whether
+        the viewer has an account (a visitor without one is offered a log-in, not a seat), and whether a
+        rematch keeps a seat for them (they are offered to accept or decline)."""
+        return self.seat_of(user), user.pk == self.table.host_id, user.is_authenticated, user.pk in self.awaited
 
 
 def snapshot(table, seated=None, known=()):
@@ -134,7 +136,14 @@ def snapshot(table, seated=None, known=()):
     if seated is None:
         seated = table.seated_users()
     return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [],
-                    recent=recent_events(table, game.version, known), extras=read_extras(table, game))
+                    recent=recent_events(table, game.version, known), extras=read_extras(table, game),
+                    awaited=_awaited(table))
+
+
+def _awaited(table):
+    if table.rematch_of_id is None or table.status != Table.Status.OPEN:
+        return frozenset()
+    return frozenset(table.awaiting.values_list("pk", flat=True))
 
 
 def recent_events(table, version, known=()):

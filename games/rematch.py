@@ -47,14 +47,17 @@ def offer_rematch(old, user):
 
 
 def decline_rematch(table, user):
-    """``user`` will not play the rematch ``table``: their kept seat is free for anyone."""
-    if not table.awaiting.filter(pk=user.pk).exists():
+    """``user`` will not play the rematch offered at ``table`` (the rematch table itself, or the finished
+    table it follows): their kept seat is free for anyone. Returns the rematch table."""
+    offered = current_rematch(table) if table.status == Table.Status.FINISHED else table
+    if offered is None or not offered.awaiting.filter(pk=user.pk).exists():
         raise Conflict("There is no rematch offer for you at this table.")
-    table.awaiting.remove(user)
+    offered.awaiting.remove(user)
     broadcast.lobby_changed()
-    broadcast.table_changed(table, 0, seating=True)
-    if table.rematch_of_id:
-        broadcast.table_changed(table.rematch_of, 0, seating=True)
+    broadcast.table_changed(offered, 0, seating=True)
+    if offered.rematch_of_id:
+        broadcast.table_changed(offered.rematch_of, 0, seating=True)
+    return offered
 
 
 def current_rematch(old):
@@ -68,26 +71,32 @@ def kept_seat(table, user, free, seat):
     At a rematch a player it awaits takes their old seat when nothing else is asked; anyone else only a
     seat not kept for an awaited player (Conflict when every free seat is kept).
     """
-    if table.rematch_of_id is None:
-        return seat
-    old_seats = {player.pk: number for number, player in table.rematch_of.seated_users().items()}
-    awaited = list(table.awaiting.all())
-    if any(player.pk == user.pk for player in awaited):
-        mine = old_seats.get(user.pk)
+    kept = kept_seats(table)
+    mine = next((number for number, player in kept.items() if player.pk == user.pk), None)
+    if mine is not None:
         return mine if seat is None and mine in free else seat
-    kept = {old_seats.get(player.pk) for player in awaited}
     if seat is None:
         unkept = [number for number in free if number not in kept]
         if not unkept and free:
-            raise Conflict(_kept_sentence(awaited))
+            raise Conflict(_kept_sentence(kept))
         return unkept[0] if unkept else None
     if seat in kept:
-        raise Conflict(_kept_sentence(awaited))
+        raise Conflict(_kept_sentence(kept))
     return seat
 
 
-def _kept_sentence(awaited):
-    names = ", ".join(sorted(player.shown_name for player in awaited))
+def kept_seats(table):
+    """At a rematch: {seat number: the awaited player it is kept for} (their seat in the last game)."""
+    if table.rematch_of_id is None:
+        return {}
+    awaited = {player.pk for player in table.awaiting.all()}
+    if not awaited:
+        return {}
+    return {number: player for number, player in table.rematch_of.seated_users().items() if player.pk in awaited}
+
+
+def _kept_sentence(kept):
+    names = ", ".join(sorted(player.shown_name for player in kept.values()))
     return f"The free seats are kept for the last game's players ({names}) until they answer the rematch."
 
 

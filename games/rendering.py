@@ -57,6 +57,8 @@ def table_context(snap, user):
         "rematch": rematch.offer_for(table, user) if view and view.get("over") else None,
         "bot_levels": BOT_LEVELS if table.game in FAIR_BOTS else (),
         "bot_seats": _bot_seats_before_start(table),
+        "kept_for": _kept_for(snap),
+        "awaits_you": user.pk in snap.awaited,
         "seat_actions": seat_actions,
         "signed_in": user.is_authenticated,  # a visitor without an account only watches
         "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
@@ -82,6 +84,13 @@ def rules_url(game):
     """The game's rules page: the same for every frame of every table of the game (reversing it was a
     few per cent of drawing a frame)."""
     return reverse("rules", args=[game])
+
+
+def _kept_for(snap):
+    """At an open rematch: {seat number: the display name of the player it is kept for}."""
+    if not snap.awaited:
+        return {}
+    return {number: player.shown_name for number, player in rematch.kept_seats(snap.table).items()}
 
 
 def _bot_seats_before_start(table):

@@ -108,7 +108,7 @@ def join_table(request, table_id):
         late = table.accepts_late_joiners
         seat = lobby.join_table(table, request.user)
         if late:
-            messages.success(request, f"You joined at seat {seat} {get_engine(table.game).late_join_terms}.")
+            messages.success(request, f"You joined at seat {seat + 1} {get_engine(table.game).late_join_terms}.")
 
     return _act(request, table_id, join)
 

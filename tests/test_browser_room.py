@@ -102,18 +102,28 @@ class TestRematch(BrowserTestCase):
         bob.get_by_role("button", name="Rematch", exact=True).click()
         bob.wait_for_url(re.compile(r".*/tables/(?!%s)[0-9a-f-]+/$" % table.id))
         expect(bob.locator(".seating")).to_contain_text("are kept until they answer")
+        # Seats are numbered as people count them, and a kept seat says for whom.
+        expect(bob.locator(".seat-list li")).to_have_text(["Seat 1: kept for Alice", "Seat 2: Bob",
+                                                           "Seat 3: kept for Carol"])
 
         # Alice's finished table shows the offer without a reload; she accepts and takes her old seat.
         expect(alice.locator(".rematch")).to_contain_text("Bob offers a rematch")
         alice.get_by_role("button", name="Accept the rematch").click()
         alice.wait_for_url(bob.url)
-        expect(alice.locator(".seat-list")).to_contain_text("Seat 0: Alice")
-        expect(bob.locator(".seat-list")).to_contain_text("Seat 0: Alice")  # live on Bob's page
+        expect(alice.locator(".seat-list li").first).to_have_text("Seat 1: Alice")
+        expect(bob.locator(".seat-list li").first).to_have_text("Seat 1: Alice")  # live on Bob's page
 
+        # Carol follows the offer from the lobby to the rematch table and declines there.
         expect(carol.locator(".rematch")).to_contain_text("Bob offers a rematch")
+        carol.goto(f"{self.live_server_url}/lobby/")
+        offers = carol.locator("section", has_text="Rematches offered to you")
+        offers.get_by_role("link", name="Tuesday").click()
+        carol.wait_for_url(bob.url)
+        expect(carol.locator(".seating")).to_contain_text("Bob offers you a rematch: your seat is kept for you.")
         carol.get_by_role("button", name="Decline").click()
         carol.wait_for_url(f"{self.live_server_url}/lobby/")
         expect(carol.locator(".messages")).to_contain_text("You declined the rematch.")
+        expect(bob.locator(".seat-list li").last).to_have_text("Seat 3: empty")  # live on Bob's page
 
         rematch = _off_the_event_loop(lambda: Table.objects.get(rematch_of=table))
         self.assertEqual((rematch.options, rematch.turn_clock, rematch.name), ({"rounds": 2}, 60, "Tuesday"))

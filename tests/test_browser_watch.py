@@ -1,6 +1,7 @@
 """A real browser without an account watches a live table: the board, the move log and the last move's
 mark follow every move, and whatever it tries to send is refused."""
 import random
+import re
 
 from accounts.models import User
 from games import commands, game_state, lobby, move_log
@@ -45,7 +46,10 @@ class TestAVisitorWatchesLive(BrowserTestCase):
         context.set_default_timeout(15000)
         visitor = context.new_page()
         visitor.goto(f"{self.live_server_url}/lobby/")
-        expect(visitor.locator(".games-in-play .table-row").first).to_contain_text("Alice, Bob")
+        in_play = visitor.locator(".games-in-play .table-row").first
+        expect(in_play).to_contain_text("Alice, Bob")
+        expect(in_play.locator("strong")).to_have_text("Alice's Spite & Malice table")  # its name, not its id
+        expect(in_play).not_to_contain_text(table.short_id)
         visitor.click(f"a[href='/tables/{table.id}/']")
         expect(visitor.locator("#connection")).to_contain_text("live", ignore_case=True)
         expect(visitor.locator("#turn-banner")).to_contain_text("you are watching")
@@ -67,3 +71,28 @@ class TestAVisitorWatchesLive(BrowserTestCase):
                 htmx.trigger(f, 'submit'); }"""
         )
         expect(visitor.locator("#flash .refusal")).to_contain_text("watching without an account")
+
+
+class TestOutOfTime(BrowserTestCase):
+    def test_out_of_time_is_said_of_the_move_the_clock_made_not_of_the_next_seats_draw(self):
+        from playwright.sync_api import expect
+
+        table = _off_the_event_loop(_table)
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        self.addCleanup(context.close)
+        context.set_default_timeout(15000)
+        visitor = context.new_page()
+        visitor.goto(f"{self.live_server_url}/tables/{table.id}/")
+        expect(visitor.locator("#connection")).to_contain_text("live", ignore_case=True)
+
+        # The turn runs out (the timer job fires it; here the test does, as the worker would).
+        seat = _off_the_event_loop(lambda: game_state.load(table).state.to_move)
+        late, next_up = ("Alice", "Bob") if seat == 0 else ("Bob", "Alice")
+        self.assertTrue(_off_the_event_loop(
+            lambda: commands.submit_system(table, {"type": "turn_timeout", "seat": seat})))
+        log = visitor.locator("#move-log li")
+        expect(log.first).to_contain_text(f"{next_up} draws")  # the next turn begins: no choice of the clock's
+        expect(log.first).not_to_contain_text("out of time")
+        expect(log.filter(has_text=f"{late} runs out of time")).to_have_count(1)
+        expect(log.filter(has_text=re.compile(rf"^{late} .*ends the turn \(out of time\)$"))).to_have_count(1)
+        expect(log.filter(has_text="(out of time)").filter(has_text=next_up)).to_have_count(0)

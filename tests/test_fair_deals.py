@@ -103,9 +103,11 @@ def test_the_summary_says_how_many_deals_verified_failed_or_had_no_commitment():
     def checks(*results):
         return [fairness.DealCheck(n, f"event {n}", result, "") for n, result in enumerate(results, start=1)]
 
-    assert fairness.summary(checks("ok", "ok")) == "2 deal(s) verified."
-    assert fairness.summary(checks("ok", "failed", "none")) == "1 of 3 deal(s) failed verification."
-    assert fairness.summary(checks("none", "ok")) == "1 deal(s) verified, 1 with no commitment recorded."
+    assert fairness.summary(checks("ok", "ok")) == "2 deals verified."
+    assert fairness.summary(checks("ok")) == "1 deal verified."
+    assert fairness.summary(checks("ok", "failed", "none")) == "1 of 3 deals failed verification."
+    assert fairness.summary(checks("failed")) == "1 of 1 deal failed verification."
+    assert fairness.summary(checks("none", "ok")) == "1 deal verified, 1 with no commitment recorded."
 
 
 def test_the_replay_pages_panel_says_each_deals_result(make_user):
@@ -114,7 +116,7 @@ def test_the_replay_pages_panel_says_each_deals_result(make_user):
     table = with_log(seated_table("spank", make_user)[0], log)
     html = render_to_string("games/_fair_deals.html", {"fair_deals": fairness.context(table)})
     deals = len(shuffle_events(log))
-    assert f"1 of {deals} deal(s) failed verification." in html
+    assert f"1 of {deals} deal{'s' if deals > 1 else ''} failed verification." in html
     assert '<li class="fair-deal is-failed">Event 1 (the deal): <strong>failed</strong>' in html
     assert html.count('class="fair-deal is-ok"') == deals - 1
 
@@ -131,7 +133,7 @@ def test_verify_game_prints_each_deal_and_exits_0(game, make_user):
     deals = len(shuffle_events(log))
     assert len(lines) == deals + 1
     assert all(": ok - The order and salt match the commitment." in line for line in lines[:-1])
-    assert lines[-1] == f"{deals} deal(s) verified."
+    assert lines[-1] == f"{deals} deal{'s' if deals > 1 else ''} verified."
 
 
 def test_verify_game_fails_a_tampered_deal_with_status_1(make_user):
@@ -144,7 +146,7 @@ def test_verify_game_fails_a_tampered_deal_with_status_1(make_user):
     assert status == 1
     assert out.splitlines()[0] == "event 1 (the deal): failed - The order and salt do not match the commitment."
     assert all(": ok - " in line for line in out.splitlines()[1:])
-    assert f"CommandError: 1 of {len(shuffle_events(log))} deal(s) failed verification." in err.splitlines()
+    assert f"CommandError: 1 of {len(shuffle_events(log))} deals failed verification." in err.splitlines()
 
 
 def test_verify_game_refuses_an_unknown_table_with_status_2():
@@ -180,7 +182,7 @@ def test_an_old_game_reads_no_commitment_recorded_everywhere(make_user, tmp_path
     assert ran.returncode == 0, ran.stdout
     assert ran.stdout.decode().count("none - no commitment recorded") == deals
     status, out, _ = verify_game(table.id)
-    assert status == 0 and out.splitlines()[-1] == f"0 deal(s) verified, {deals} with no commitment recorded."
+    assert status == 0 and out.splitlines()[-1] == f"0 deals verified, {deals} with no commitment recorded."
 
 
 # --- docs/verify_deal.py on the served events ----------------------------------------------------------
@@ -196,7 +198,7 @@ def test_the_docs_script_verifies_a_finished_games_served_events(game, make_user
     lines = ran.stdout.decode().strip().splitlines()
     deals = len(shuffle_events(log))
     assert len(lines) == deals + 1 and all(": ok - " in line for line in lines[:-1])
-    assert lines[-1] == f"All {deals} committed deal(s) verified."
+    assert lines[-1] == f"All {deals} committed deal{'s' if deals > 1 else ''} verified."
     assert run_script(tmp_path, served, stdin=True).returncode == 0
 
 

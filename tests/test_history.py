@@ -1,4 +1,4 @@
-"""Profiles: a player's finished games (game, opponents, result, date, replay link) and statistics per game;
+"""Profiles: a player's finished games (table's name and game, opponents, result, date, replay link) and statistics per game;
 another player's page shows their public games only."""
 import random
 import re
@@ -13,8 +13,8 @@ from games.models import Table
 pytestmark = pytest.mark.django_db
 
 
-def _started(game, players, options=None, private=False, seed=3):
-    table = lobby.create_table(players[0], game, len(players), options or {}, private=private)
+def _started(game, players, options=None, private=False, seed=3, name=None):
+    table = lobby.create_table(players[0], game, len(players), options or {}, private=private, name=name)
     for user in players[1:]:
         lobby.join_table(table, user)
     lobby.start_table(table, players[0], rng=random.Random(seed))
@@ -49,7 +49,7 @@ def _abandoned(table):
 
 
 def _rows(html):
-    """The finished-games table's rows as (game, opponents, result, replay link)."""
+    """The finished-games table's rows as (table, opponents, result, replay link)."""
     body = html.split('id="finished-games-title"', 1)[1]
     return [(game.strip(), re.sub(r"<[^>]+>", "", opponents), result, html_unescape(link)) for game, opponents, result, link in
             re.findall(r'<th scope="row">(.*?)</th>\s*<td>(.*?)</td>\s*<td>(\w+)</td>\s*<td><time[^>]*>[^<]*</time></td>'
@@ -77,7 +77,7 @@ def test_the_engine_names_the_winner_and_the_history_records_it(alice, bob):
 
 
 def test_your_profile_lists_your_finished_games_private_ones_too_with_statistics(client, alice, bob, carol):
-    won = _started("spite_and_malice", [alice, bob], {"win_pile": 5})
+    won = _started("spite_and_malice", [alice, bob], {"win_pile": 5}, name="Tuesday night")
     _played_to_the_end(won)
     abandoned = _abandoned(_started("spank", [alice, carol], private=True))
     running = _started("spank", [alice, bob])
@@ -87,8 +87,10 @@ def test_your_profile_lists_your_finished_games_private_ones_too_with_statistics
     alice_won = 0 in won.result["winners"]
     outcome = "Won" if alice_won else ("Lost" if won.result["winners"] else "Draw")
     assert _rows(page) == [
-        ('Spank! <span class="meta">private</span>', "Carol", "Abandoned", f"/tables/{abandoned.id}/replay/?step=0&as=open"),
-        ("Spite &amp; Malice", "Bob", outcome, f"/tables/{won.id}/replay/?step=0&as=open"),
+        ('Alice&#x27;s Spank! table <span class="meta">Spank! · private</span>', "Carol", "Abandoned",
+         f"/tables/{abandoned.id}/replay/?step=0&as=open"),
+        ('Tuesday night <span class="meta">Spite &amp; Malice</span>', "Bob", outcome,
+         f"/tables/{won.id}/replay/?step=0&as=open"),
     ]
     assert 'href="/accounts/players/carol/"' in page
     assert str(running.id) not in page

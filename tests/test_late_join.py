@@ -198,7 +198,7 @@ def test_the_table_page_offers_a_late_join_and_the_post_seats_the_joiner(client,
     response = client.post(f"/tables/{table.id}/join/", follow=True)
     assert response.status_code == 200
     page = response.content.decode()
-    assert "You joined at seat 3 as this round&#x27;s loser (-2)" in page
+    assert "You joined at seat 4 as this round&#x27;s loser (-2)" in page  # people count seats from 1
     assert "Join as a late joiner" not in page
     assert "You joined during this round, so you take its last place (-2)" in page
     assert 'data-seat="3"' in page

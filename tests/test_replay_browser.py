@@ -23,6 +23,8 @@ class TestReplayInTheBrowser(BrowserTestCase):
         _mark_page(page)
         move = page.locator("#replay-move")
         expect(move).to_have_text("Before the first move.")
+        expect(page.locator("#replay-live h1")).to_have_text("Replay: Ana's Spite & Malice table Spite & Malice")
+        expect(page).to_have_title("Replay: Ana's Spite & Malice table, step 0 · Spite & Malice · Cardroom")
 
         def at(step):
             expect(page).to_have_url(re.compile(rf"[?&]step={step}(&|$)"))
@@ -33,6 +35,7 @@ class TestReplayInTheBrowser(BrowserTestCase):
         for step in (1, 2, 3):
             page.keyboard.press("ArrowRight")
             at(step)
+        expect(page).to_have_title(re.compile(r"^Replay: Ana's Spite & Malice table, step 3 "))  # by its name
         page.keyboard.press("ArrowLeft")
         at(2)
         expect(page.locator("#replay-announce")).to_have_text(f"2. {line(engine, log[1], 1)}")  # read out

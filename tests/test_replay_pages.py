@@ -47,6 +47,14 @@ def test_a_finished_game_replays_at_each_step_and_perspective(game, make_user):
                 assert "Before the first move." in page
 
 
+def test_the_replay_is_headed_by_the_tables_name_never_its_id(make_user):
+    table, _ = stored_game("spite", 1)
+    page = browser(make_user("walter")).get(replay_url(table, 2)).content.decode()
+    assert re.search(r"<h1>Replay: Ana&#x27;s Spite table <span class=\"meta\">Spite</span></h1>", page)
+    assert "<title>Replay: Ana&#x27;s Spite table, step 2 · Spite · Cardroom</title>" in page
+    assert table.short_id not in page.replace(str(table.id), "")
+
+
 def test_the_page_starts_before_the_first_move_seen_with_every_hand_open(make_user):
     table, _ = stored_game("spank", 1)
     page = browser(make_user("walter")).get(replay_url(table)).content.decode()
@@ -114,7 +122,7 @@ def test_the_replay_page_says_every_deal_was_verified(game, make_user):
     table, log = stored_game(game, 3)
     page = browser(make_user("walter")).get(replay_url(table, 1)).content.decode()
     deals = sum(1 for event in log if event.get("commitment"))
-    assert deals and f"{deals} deal(s) verified." in page and "failed" not in page
+    assert deals and f"{deals} deal{'s' if deals > 1 else ''} verified." in page and "failed" not in page
 
 
 def test_a_visitor_without_an_account_replays_a_public_finished_game_and_not_a_private_one():

@@ -76,7 +76,7 @@ def test_the_facts_of_a_ruling_name_the_rule_the_cards_and_the_trick(ruled):
     assert facts["Rule applied"] == events[version - 1]["rule"] == "follow"
     assert facts["Called play"] == "{seat:1}: J♠ J♥"
     assert facts["Trick so far"] == "{seat:0}: 3♠; {seat:1}: J♠ J♥"
-    assert facts["Penalty"].startswith("{seat:1}: 1 turn(s) to skip")
+    assert facts["Penalty"].startswith("{seat:1}: 1 turn to skip")
 
 
 # --- filing ----------------------------------------------------------------------------------------

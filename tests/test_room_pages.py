@@ -36,7 +36,7 @@ def test_home_lists_public_games_in_play_only(client, make_user):
     hidden = _started([make_user(f"q{n}") for n in range(3)], name="Secret club", private=True)
     waiting = lobby.create_table(players[0], "spank", 2, name="Not started yet")
     body = client.get("/").content.decode()
-    assert public.name in body and "P0, P1, P2" in body
+    assert public.name in body and "P0, P1, P2" in body and public.short_id not in body.replace(str(public.id), "")
     assert hidden.name not in body and waiting.name not in body
 
 

@@ -1,5 +1,6 @@
 """A table's life around its game: the host cancels it before anyone joins, a forgotten one is closed
 by the periodic job, and after the game a rematch offers the same seats and options in one click."""
+import re
 from datetime import timedelta
 
 import pytest
@@ -7,7 +8,7 @@ from django.utils import timezone
 
 from api_helpers import client_for, command, view
 from events import store
-from games import bot_seats, closing, lobby, rematch, tasks
+from games import bot_seats, closing, live, lobby, rematch, rendering, tasks
 from games.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -174,6 +175,57 @@ def test_a_rematch_offers_the_same_seats_and_options_in_one_click(client, make_u
     response = client.post(f"/tables/{new.id}/decline/", follow=True)
     assert "You declined the rematch." in response.content.decode()
     assert not new.awaiting.exists()
+
+
+def _seat_list(page):
+    """The waiting room's seats as people read them: ["Seat 1: Ana", "Seat 2: kept for Bo", ...]."""
+    listed = page.split('<ol class="seat-list">', 1)[1].split("</ol>", 1)[0]
+    return [re.sub(r"<[^>]+>|\s+(?=\s)", "", item).strip() for item in re.findall(r"<li>(.*?)</li>", listed, re.S)]
+
+
+def test_the_rematchs_waiting_room_numbers_seats_from_1_and_says_for_whom_a_seat_is_kept(client, make_user):
+    ana, bo, cy = make_user("ana", "Ana"), make_user("bo", "Bo"), make_user("cy", "Cy")
+    new = rematch.offer_rematch(_finished([ana, bo, cy]), bo)
+    client.force_login(bo)
+    assert _seat_list(client.get(f"/tables/{new.id}/").content.decode()) == [
+        "Seat 1: kept for Ana", "Seat 2: Bo", "Seat 3: kept for Cy"]
+    lobby.join_table(new, ana)
+    rematch.decline_rematch(new, cy)
+    assert _seat_list(client.get(f"/tables/{new.id}/").content.decode()) == [
+        "Seat 1: Ana", "Seat 2: Bo", "Seat 3: empty"]
+
+
+def test_the_invited_player_declines_on_the_rematchs_own_page(client, make_user):
+    ana, bo, cy, dee = (make_user(n, n.title()) for n in ("ana", "bo", "cy", "dee"))
+    new = rematch.offer_rematch(_finished([ana, bo, cy]), ana)
+    client.force_login(bo)
+    page = client.get(f"/tables/{new.id}/").content.decode()
+    assert "<strong>Ana</strong> offers you a rematch: your seat is kept for you." in page
+    assert f'action="/tables/{new.id}/join/"' in page and ">Accept the rematch</button>" in page
+    assert f'action="/tables/{new.id}/decline/"' in page and ">Decline</button>" in page
+    response = client.post(f"/tables/{new.id}/decline/", follow=True)
+    assert response.redirect_chain[-1][0] == "/lobby/" and "You declined the rematch." in response.content.decode()
+    assert set(new.awaiting.all()) == {cy}
+
+    # A watcher shares no rendering with an invited player: no offer, no Decline, only "Take a seat".
+    snap = live.snapshot(new)
+    assert snap.viewer(dee) != snap.viewer(cy)
+    watched = rendering.render_live_table(snap, dee)
+    assert "offers you a rematch" not in watched and "/decline/" not in watched and "Take a seat" in watched
+    assert f"/tables/{new.id}/decline/" in rendering.render_live_table(snap, cy)
+
+
+def test_the_invited_player_declines_at_the_finished_table_too_on_the_page_and_the_api(client, make_user):
+    ana, bo, cy = (make_user(n, n.title()) for n in ("ana", "bo", "cy"))
+    old = _finished([ana, bo, cy])
+    new = rematch.offer_rematch(old, ana)
+    client.force_login(bo)
+    response = client.post(f"/tables/{old.id}/decline/", follow=True)
+    assert "You declined the rematch." in response.content.decode() and set(new.awaiting.all()) == {cy}
+    answer = client_for(cy).post(f"/api/tables/{old.id}/decline/")
+    assert answer.status_code == 200 and answer.json()["id"] == str(new.id) and answer.json()["awaiting"] == []
+    again = client_for(cy).post(f"/api/tables/{old.id}/decline/")
+    assert again.status_code == 409 and again.json()["detail"] == "There is no rematch offer for you at this table."
 
 
 def test_kept_seats_wait_for_their_players(make_user):

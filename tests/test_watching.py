@@ -111,10 +111,13 @@ def test_the_lobby_lists_the_games_in_play_to_anyone_with_players_and_progress(c
 
     page = client.get("/lobby/").content.decode()
     in_play = page.split('id="games-in-play-title"', 1)[1]
-    rows = {match[0]: match[1] for match in re.findall(r'<a href="/tables/([^/]+)/">.*?<span class="meta">(.*?)</span>',
-                                                       in_play, re.S)}
-    assert rows[str(spank.id)] == "Alice, Bob · turn 1, best score 0 of 1000"
-    assert rows[str(spite.id)].startswith("Carol, Dora, Eve · round 1 of 3")
+    rows = {table: (name, meta) for table, name, meta in re.findall(
+        r'<a href="/tables/([^/]+)/"><strong>(.*?)</strong></a>\s*<span class="meta">(.*?)</span>', in_play, re.S)}
+    assert rows[str(spank.id)] == ("Alice&#x27;s Spank! table", "Spank! · Alice, Bob · turn 1, best score 0 of 1000")
+    assert rows[str(spite.id)][0] == "Carol&#x27;s Spite table"
+    assert rows[str(spite.id)][1].startswith("Spite · Carol, Dora, Eve · round 1 of 3")
+    for table in (spank, spite):  # a table is called by its name: its id is only in its links
+        assert table.short_id not in in_play.replace(str(table.id), "")
     assert str(hidden.id) not in page and str(waiting.id) not in in_play
     assert str(waiting.id) in page  # an open table, to join after logging in
     assert 'name="seat_count"' not in page and "Log in</a> or" in page  # creating needs an account

@@ -215,13 +215,14 @@ class DeclineRematch(APIView):
     @extend_schema(
         request=None,
         responses=answers({200: TableSerializer}, 404, 409),
-        summary="Decline the rematch offered to you at this (rematch) table",
-        description="Your kept seat is freed for anyone. 409: no rematch offer for you here.",
+        summary="Decline the rematch offered to you, at the rematch table or the finished one it follows",
+        description="Your kept seat is freed for anyone; the answer is the rematch table. "
+                    "409: no rematch offer for you here.",
     )
     def post(self, request, table_id):
         table = _table(request, table_id)
-        rematch.decline_rematch(table, request.user)
-        return Response(TableSerializer.of(table, request))
+        offered = rematch.decline_rematch(table, request.user)
+        return Response(TableSerializer.of(offered, request))
 
 
 class TableView(APIView):

@@ -403,4 +403,5 @@ def require_held(hand, cards):
         if held[card] < wanted:
             if held[card] == 0:
                 raise IllegalCommand(f"You do not hold {card}.")
-            raise IllegalCommand(f"You hold {card} only {held[card]} time(s), not {wanted}.")
+            times = f"{held[card]} time{'s' if held[card] > 1 else ''}"
+            raise IllegalCommand(f"You hold {card} only {times}, not {wanted}.")

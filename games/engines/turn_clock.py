@@ -202,7 +202,7 @@ def _not_carried(clock):
     _require_absent(clock, "carry on without one")
     waiting = sorted(clock.absent - clock.carried)
     if not waiting:
-        raise IllegalCommand("Play already carries on without the absent seat(s).")
+        raise IllegalCommand("Play already carries on without every absent seat.")
     return waiting
 
 

@@ -49,9 +49,14 @@ def sized(event, cards_key, count_key):
     return len(shown) if isinstance(shown, list) else event.get(count_key, 0)
 
 
-def automatic(event, sentence):
-    """A default action the turn clock took for a seat says so."""
-    return f"{sentence} (out of time)" if event.get("auto") else sentence
+def automatic(event, sentence, chosen):
+    """A move the turn clock chose for a seat out of time says so.
+
+    The clock tags every event its default action brings about, the steps that follow by themselves too
+    (the next seat's draw, a score, a trick won), and those were no choice of the clock's: only an event
+    ``chosen(event)`` calls a seat's own choice (a play, a pass, the end of a turn) says "(out of time)".
+    """
+    return f"{sentence} (out of time)" if event.get("auto") and chosen(event) else sentence
 
 
 def turn_clock_sentence(event):
@@ -72,15 +77,16 @@ def turn_clock_sentence(event):
     return None
 
 
-def described(game, sentences, event):
-    """``event`` in one sentence: the turn clock's, or the game's own (``sentences``: a function by type)."""
+def described(game, sentences, event, chosen):
+    """``event`` in one sentence: the turn clock's, or the game's own (``sentences``: a function by type;
+    ``chosen``: whether an event is a seat's own choice, which the clock may make for it, see ``automatic``)."""
     said = turn_clock_sentence(event)
     if said is not None:
         return said
     sentence = sentences.get(event.get("type"))
     if sentence is None:
         unknown(game, event)
-    return automatic(event, sentence(event))
+    return automatic(event, sentence(event), chosen)
 
 
 def unknown(game, event):

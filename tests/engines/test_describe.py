@@ -125,3 +125,12 @@ def test_a_table_mode_verdict_shows_in_the_open_form_only():
         assert "misplay" not in engine.describe_event(played, seat)
     assert engine.describe_event(played, open=True).endswith(
         "(a misplay: This trick is played with 1 card a hand, not 2.)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_unknown_options_are_named_in_the_singular_or_the_plural(game):
+    engine = get_engine(game)
+    with pytest.raises(ValueError, match=r" option: 'colour'\.$"):
+        engine.start(engine.min_players, options={"colour": "red"})
+    with pytest.raises(ValueError, match=r" options: 'colour', 'size'\.$"):
+        engine.start(engine.min_players, options={"colour": "red", "size": 2})

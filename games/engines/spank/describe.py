@@ -5,7 +5,13 @@ from ..wording import card, cards, count, described, sized
 
 
 def describe(event):
-    return described("Spank!", _SENTENCES, event)
+    return described("Spank!", _SENTENCES, event, _chosen)
+
+
+def _chosen(event):
+    """A seat's own move, which the turn clock may make for it (a placement); the Draw and the next seat's
+    Score step follow by themselves."""
+    return event["type"] in ("discarded", "spanked", "moved", "retired", "placed")
 
 
 def _dealt(event):

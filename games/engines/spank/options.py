@@ -31,7 +31,7 @@ def parse_options(options):
         raise ValueError("Options must be a dict such as {\"sequence\": true, \"two_set\": \"half\"}.")
     unknown = [key for key in options if key not in ("sequence", "two_set")]
     if unknown:
-        raise ValueError(f"Unknown Spank! option(s): {', '.join(map(repr, unknown))}.")
+        raise ValueError(f"Unknown Spank! option{'s' if len(unknown) > 1 else ''}: {', '.join(map(repr, unknown))}.")
     sequence = options.get("sequence", False)
     if not isinstance(sequence, bool):
         raise ValueError(f"Option \"sequence\" must be true or false, not {sequence!r}.")

@@ -6,7 +6,15 @@ from .hands import describe as hand_words, read_hand
 
 
 def describe(event):
-    return described("Spite", _SENTENCES, event)
+    return described("Spite", _SENTENCES, event, _chosen)
+
+
+def _chosen(event):
+    """A seat's own move, which the turn clock may make for it (a pass, a reward); not what follows by
+    itself (a trick won, a barred seat's pass, a skip, the next deal)."""
+    if event["type"] == "passed":
+        return not event.get("countdown") and not event.get("barred")
+    return event["type"] in ("played", "played_fake_down", "declined", "reward_declared", "rewarded")
 
 
 def _match_started(event):

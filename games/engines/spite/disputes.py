@@ -2,7 +2,7 @@
 the staff command that overturns one (RULINGS "Table mode"). Rulings: a judged misplay call
 (``misplay_called``) and the penalties of a failed come-at-me (a ``trick_won`` with penalties)."""
 from ..base import seat_in_text
-from ..wording import card, cards_in_text
+from ..wording import card, cards_in_text, count
 
 PLAYS = frozenset({"played", "played_fake_down", "reward_declared", "rewarded"})
 TRICK_STARTS = frozenset({"trick_won", "dealt", "round_ended"})
@@ -44,7 +44,7 @@ def _call_facts(events, event):
         _fact("Ruling", f"{caller} called a misplay on {seat}: {verdict}. {cards_in_text(event['text'])}"),
         _fact("Rule applied", event["rule"].replace("_", " ")),
         _fact("Called play", _play_words(called) if called else f"play {event['play']}"),
-        _fact("Penalty", f"{penalised}: {event['skips']} turn(s) to skip"
+        _fact("Penalty", f"{penalised}: {count(event['skips'], 'turn')} to skip"
                          f"{', out of the trick' if event.get('barred') else ''}."),
         _fact("Fake jokers forfeited", _cards(event["fakes"], f"from {penalised} to "
                                               f"{caller if event['correct'] else 'the pile'}")),
@@ -61,7 +61,8 @@ def _call_facts(events, event):
 
 def _come_at_me_facts(events, event):
     penalties = event["penalties"]
-    owed = "; ".join(f"{seat_in_text(seat)} {skips} turn(s) to skip" for seat, skips in enumerate(penalties) if skips)
+    owed = "; ".join(f"{seat_in_text(seat)} {count(skips, 'turn')} to skip"
+                     for seat, skips in enumerate(penalties) if skips)
     return [
         _fact("Ruling", f"{seat_in_text(event['seat'])} won the trick: penalties for \"come at me\": {owed}."),
         _fact("Rule applied", "come at me (each seat that came at me and did not win the trick takes one penalty "
@@ -91,7 +92,8 @@ def _play_words(event):
     if kind == "played_fake_down":
         return f"{who}: a fake joker face down ({card(event['fake'])})"
     if kind in ("reward_declared", "rewarded"):
-        return f"{who}: declared a reward of {event['declared']} card(s), viewed {_faces(event['viewed']) or 'none'}"
+        return (f"{who}: declared a reward of {count(event['declared'], 'card')}, "
+                f"viewed {_faces(event['viewed']) or 'none'}")
     cards = list(event["cards"]) + list(event.get("fake_up") or ()) + list(event.get("bonus_up") or ())
     extras = [word for word, on in (("come at me", event.get("come_at_me")), ("buy back", event.get("buy_back")))
               if on]

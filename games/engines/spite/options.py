@@ -41,7 +41,7 @@ def parse_options(options):
         raise ValueError("Options must be a dict such as {\"rounds\": 5}.")
     unknown = [key for key in options if key not in OPTION_NAMES]
     if unknown:
-        raise ValueError(f"Unknown Spite option(s): {', '.join(map(repr, unknown))}.")
+        raise ValueError(f"Unknown Spite option{'s' if len(unknown) > 1 else ''}: {', '.join(map(repr, unknown))}.")
     rounds = _whole(options, "rounds", 5, 1, 50)
     misplays = options.get("misplays") or TABLE
     if misplays not in MISPLAY_MODES:

@@ -30,14 +30,20 @@ def overturn(state, seat, command, rng):
         sat_out = ruling.skips - skips
         not_undone.append(f"{seat_in_text(seat)} already sat out {sat_out} turn{'s' if sat_out > 1 else ''}.")
     if kept:  # by number: the faces are hidden from the seats that never held them
-        not_undone.append("1 fake joker was played or passed on since and stays where it is." if len(kept) == 1 else
-                          f"{len(kept)} fake jokers were played or passed on since and stay where they are.")
+        not_undone.append(kept_fakes(len(kept)))
     if len(taken_back) < len(ruling.from_deck):
         not_undone.append("The card earned from the deck was played since, or went back with the deck at the "
                           "round's end; it stays where it is.")
     return [{"type": "ruling_overturned", "ruling": ruling.id, "reason": reason.strip(), "seat": seat,
              "caller": ruling.caller, "skips": skips, "moves": moves, "discarded": taken_back,
              "not_undone": not_undone}]
+
+
+def kept_fakes(number):
+    """What an overturn says of the fake jokers it could not move back, by number."""
+    if number == 1:
+        return "1 fake joker was played or passed on since and stays where it is."
+    return f"{number} fake jokers were played or passed on since and stay where they are."
 
 
 def _reason(command):

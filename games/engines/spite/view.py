@@ -15,6 +15,7 @@ from .consec import describe_consec, in_force, next_value
 from .deck import fibonacci
 from .hands import describe, sole_natural_value, sort_cards
 from .opening import may_open
+from .overturn import kept_fakes
 from .rounds import standings
 
 
@@ -240,11 +241,11 @@ def _redact_overturn(event, seat):
 
 
 # Overturns recorded before their sentences counted fake jokers named the faces kept.
-_LEGACY_KEPT_FAKES = re.compile(r"^Fake joker\(s\) (.+) were played")
+_LEGACY_KEPT_FAKES = re.compile(r"^Fake joker\(s\) (.+) were played or passed on since and stay where they are\.$")
 
 
 def _count_faces(found):
-    return f"{len(found.group(1).split(', '))} fake joker(s) were played"
+    return kept_fakes(len(found.group(1).split(", ")))
 
 
 def _redact_draw(event, seat):

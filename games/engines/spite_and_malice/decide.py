@@ -8,6 +8,7 @@ from functools import reduce
 from .. import turn_clock
 from ..base import SEAT_TO_ACT, Command, combine, handle, require_held, require_index
 from ..errors import IllegalCommand
+from ..wording import count
 from .deck import DISCARD_PILES, HAND_SIZE, PLAY_SLOTS
 from .auto import default_command
 from .evolve import evolve
@@ -92,7 +93,7 @@ def _draw_first(state, seat):
     if not state.hands[seat]:
         return "Your hand is empty: draw 5 before you end your turn."
     empty = len(empty_discards(state, seat))
-    return (f"You need {empty + 1} cards to fill your {empty} empty discard pile(s) and discard one: "
+    return (f"You need {empty + 1} cards to fill your {count(empty, 'empty discard pile')} and discard one: "
             "draw 5 first.")
 
 

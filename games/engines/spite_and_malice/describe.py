@@ -5,7 +5,13 @@ from ..wording import card, cards, count, described, sized
 
 
 def describe(event):
-    return described("Spite & Malice", _SENTENCES, event)
+    return described("Spite & Malice", _SENTENCES, event, _chosen)
+
+
+def _chosen(event):
+    """A seat's own move, which the turn clock may make for it. Not a draw: the next seat's draw as its
+    turn begins follows the clock's end of turn and reads just like the clock's own draw."""
+    return event["type"] in ("played", "turn_ended")
 
 
 def _dealt(event):

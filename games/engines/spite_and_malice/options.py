@@ -41,7 +41,7 @@ def parse_options(options, players):
         raise ValueError("Options must be a dict such as {\"decks\": 3, \"win_pile\": 20}.")
     unknown = [key for key in options if key not in OPTION_NAMES]
     if unknown:
-        raise ValueError(f"Unknown Spite & Malice option(s): {', '.join(map(repr, unknown))}.")
+        raise ValueError(f"Unknown Spite & Malice option{'s' if len(unknown) > 1 else ''}: {', '.join(map(repr, unknown))}.")
     standard = default_decks(players)
     decks = _whole_number(options, "decks", standard)
     if decks not in (standard, standard - 1):

@@ -57,6 +57,15 @@ def test_at_upkeep_with_an_empty_stack_the_lowest_card_goes_into_the_lowest_empt
     assert after.stacks[0][1] == ("10D",) and after.stacks[0][3] == () and after.to_move == 1
 
 
+def test_out_of_time_is_said_of_the_clocks_placement_not_of_the_draw_and_score_that_follow(engine, act, position):
+    state = position(["QH KH 9D 10D", "9C"], [["9S", "", "JD", "", "KS"], OTHER], stock="9H 10S JS QS")
+    events, _ = time_out(act, state)
+    for seat in (None, 0, 1):
+        placed, drawn, scored = (engine.describe_event(event, seat) for event in events[1:])
+        assert placed == "{seat:0} places 10♦ on stack 2 (out of time)"
+        assert "out of time" not in drawn + scored
+
+
 def test_an_empty_stack_and_an_empty_hand_end_the_turn(act, position):
     state = position(["", "9C"], [["9S", "", "JD", "QC", "KS"], OTHER], stock="9H 10S JS QS 9D")
     events, after = time_out(act, state)

@@ -24,7 +24,7 @@ def test_a_failed_come_at_me_is_a_ruling_involving_the_seats_it_penalised(engine
     assert engine.disputable(trick) == (0,)
     assert [(p.id, p.skips, p.overturned) for p in state.penalties] == [(1, (2, 0, 0), None)]
     facts = engine.ruling_facts(log[:log.index(trick)], trick)
-    assert facts[0]["text"] == "{seat:1} won the trick: penalties for \"come at me\": {seat:0} 2 turn(s) to skip."
+    assert facts[0]["text"] == "{seat:1} won the trick: penalties for \"come at me\": {seat:0} 2 turns to skip."
     assert {"label": "Trick so far", "text": "{seat:0}: 5♠ (come at me); {seat:1}: 6♦; {seat:0}: 8♣ (come at me); "
                                            "{seat:1}: 9♥"} in facts
 

@@ -576,4 +576,6 @@ def test_no_sentence_of_an_overturn_names_a_fake_jokers_face_not_even_one_record
     legacy = {**undone, "not_undone": ["Fake joker(s) JH, 7C were played or passed on since and stay where they are."]}
     for seat in (None, 0, 1, 2):
         assert engine.redact_event(legacy, seat)["not_undone"] == [
-            "2 fake joker(s) were played or passed on since and stay where they are."]
+            "2 fake jokers were played or passed on since and stay where they are."]
+    one = {**undone, "not_undone": ["Fake joker(s) JH were played or passed on since and stay where they are."]}
+    assert engine.redact_event(one, 0)["not_undone"] == ["1 fake joker was played or passed on since and stays where it is."]

@@ -18,6 +18,16 @@ def test_a_follower_out_of_time_passes(engine, position, act):
     assert state.to_move == 2 and state.clock.streak(1) == 1
 
 
+def test_out_of_time_is_said_of_the_clocks_pass_not_of_the_trick_it_ends(engine, position, act):
+    state = position(["8D 5C", "9S 6S", "3C 4D"], to_move=0)
+    _, state = act(state, 0, play("8D"))
+    _, state = act(state, 1, PASS)
+    events, state = act(state, None, timeout(2))
+    said = {event["type"]: engine.describe_event(event, 0) for event in events}
+    assert said["passed"].endswith("(out of time)")
+    assert "trick_won" in said and "out of time" not in said["trick_won"]
+
+
 def test_a_leader_out_of_time_hands_the_lead_on(engine, position, act):
     state = position(["8D 5C", "9S 6S", "3C 4D"], to_move=0)
     events, state = act(state, None, timeout(0))

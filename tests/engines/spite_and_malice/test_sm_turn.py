@@ -250,7 +250,9 @@ def test_an_empty_hand_with_cards_to_draw_must_draw_before_ending(engine, positi
 def test_a_short_hand_with_cards_to_draw_must_draw_before_ending_ruling_4(position, refused):
     state = position(["9D 7H", "2H"], discards=[" | | | QS", FULL_ROW])
     refused(state, 0, end(fills=[("9D", 0), ("7H", 1)]))
-    refused(state, 0, end("7H", 1, fills=[("9D", 0)]))
+    refused(state, 0, end("7H", 1, fills=[("9D", 0)]), "fill your 3 empty discard piles and discard")
+    one_empty = position(["9D", "2H"], discards=["QC | QD | | QS", FULL_ROW])
+    refused(one_empty, 0, end(), "fill your 1 empty discard pile and discard")
 
 
 # --- Refilling the draw pile ---------------------------------------------------------------

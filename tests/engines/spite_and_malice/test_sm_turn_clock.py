@@ -220,6 +220,15 @@ def test_the_clock_events_are_public_and_an_auto_draw_stays_tagged(engine, act, 
         assert engine.redact_event(event, None) == event
 
 
+def test_out_of_time_is_said_of_the_clocks_end_of_turn_not_of_the_next_seats_draw(engine, act, position):
+    events, _ = time_out(act, position(["9C 5D 7H 8S 10H", "2H"]))
+    assert kinds(events) == ["timed_out", "turn_ended", "drew"] and events[2]["seat"] == 1
+    for seat in (None, 0, 1):
+        ended, drawn = (engine.describe_event(event, seat) for event in events[1:])
+        assert ended.endswith("ends the turn (out of time)")
+        assert drawn.startswith("{seat:1} draws") and "out of time" not in drawn
+
+
 # --- replay -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed", range(4))
