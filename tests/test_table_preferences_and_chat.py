@@ -57,6 +57,17 @@ def test_the_table_page_tells_the_script_the_users_choice(client, alice, bob):
     assert 'id="chat-form"' in page and 'maxlength="300"' in page
 
 
+def test_only_a_seated_player_is_offered_turn_notifications(client, alice, bob, carol):
+    """A watcher has no turn to be told of, so the table offers notifications to its seats alone."""
+    table = _table(alice, bob)
+    client.force_login(alice)
+    assert "data-turn-notify" in client.get(f"/tables/{table.id}/").content.decode()
+    client.force_login(carol)
+    assert "data-turn-notify" not in client.get(f"/tables/{table.id}/").content.decode()
+    client.logout()
+    assert "data-turn-notify" not in client.get(f"/tables/{table.id}/").content.decode()
+
+
 def test_chat_lines_keep_order_time_and_the_authors_current_names(alice, bob):
     table = _table(alice, bob)
     version = game_state.load(table).version
