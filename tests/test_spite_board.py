@@ -587,6 +587,21 @@ def test_the_rulings_list_grows_oldest_first():
     assert words(section(html, "spite-ruling is-latest")).startswith("No misplay Carol called")
 
 
+def test_a_ruling_is_shown_beside_the_trick_until_the_next_play_then_only_in_the_rulings_list():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["5S", "8S"]})
+    called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})  # right
+    passed = act(called, 2, {"type": "pass"})  # Alice wins the trick: still no play since the call
+    assert not passed.trick.plays and passed.to_move == 0
+    played = act(passed, 0, {"type": "play", "cards": ["3D"]})
+    for seat in (0, 1, 2, None):
+        for still in (called, passed):
+            assert "Carol called" in text(section(render(still, seat), "spite-ruling is-latest")).replace("You called", "Carol called")
+        html = render(played, seat)
+        assert "is-latest" not in html
+        listed = re.findall(r'<li class="spite-ruling.*?</li>', section(html, "spite-ruling-log"), flags=re.S)
+        assert len(listed) == 1 and "a misplay on" in text(listed[0])
+
+
 # --- cards in sentences: named as the move log names them ("5♠ and 8♠"), never by their codes ---------
 
 def test_a_misplay_that_is_no_hand_is_named_by_its_cards_in_the_trick_and_in_its_ruling_as_in_the_move_log():
