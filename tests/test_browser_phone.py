@@ -1,5 +1,6 @@
-"""Spite on a phone (390 by 844): on the player's own turn the trick and the hand are on the first screen,
-with a ruling just given or one given tricks ago; the ruling names cards as the move log does."""
+"""A phone (390 by 844) at the table. Spite: on the player's own turn the trick and the hand are on the first
+screen, with a ruling just given or one given tricks ago, and the ruling names cards as the move log does.
+Spank!: the turn's prompt names only what the player may do now."""
 import test_browser
 from accounts.models import User
 from test_browser import BrowserTestCase, _off_the_event_loop
@@ -82,3 +83,31 @@ class TestSpiteOnAPhone(BrowserTestCase):
         expect(bob.locator(".spite-ruling-log summary")).to_contain_text("Rulings this match (1)")
         self.assert_on_the_first_screen(bob, ".spite-trick", ".spite-mine .hand")
         expect(bob.locator("#move-log")).to_contain_text("Carol calls a misplay on Bob: right")
+
+
+# Bob leads with the aces; none of his cards (queens, a jack) fits Alice's nines, and his king joins an ace.
+SPANK_DEAL = "QS QH QD QC JS AS AH AD AC KS 10S 10H 10D 10C JH 9S 9H 9D 9C 9S"
+
+
+class TestSpankOnAPhone(BrowserTestCase):
+    def test_the_prompt_offers_no_spank_when_no_card_fits_an_opponents_stack(self):
+        from playwright.sync_api import expect
+        from reviews_helpers import StackedRandom
+
+        from games import lobby
+
+        bob = self.player("bob", width=PHONE["width"], touch=True)
+        User.objects.create_user(username="alice", password=test_browser.PASSWORD, display_name="Alice")
+
+        def deal():
+            users = [User.objects.get(username=name) for name in ("bob", "alice")]
+            table = lobby.create_table(users[0], "spank", 2)
+            lobby.join_table(table, users[1])
+            lobby.start_table(table, users[0], rng=StackedRandom(SPANK_DEAL))
+            return table
+
+        table = _off_the_event_loop(deal)
+        bob.goto(f"{self.live_server_url}/tables/{table.id}/")
+        expect(bob.locator("#turn-banner")).to_contain_text("Your turn")
+        expect(bob.locator(".my-area .help")).to_have_text(
+            "Select cards and Discard them to skip to Draw, or click one of your stacks, then the stack it joins.")
