@@ -592,14 +592,14 @@ def test_a_ruling_is_shown_beside_the_trick_until_the_next_play_then_only_in_the
     called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})  # right
     passed = act(called, 2, {"type": "pass"})  # Alice wins the trick: still no play since the call
     assert not passed.trick.plays and passed.to_move == 0
-    played = act(passed, 0, {"type": "play", "cards": ["3D"]})
+    played = act(passed, 0, {"type": "play", "cards": ["3D"]})  # Alice leads the next trick
     for seat in (0, 1, 2, None):
         for still in (called, passed):
-            assert "Carol called" in text(section(render(still, seat), "spite-ruling is-latest")).replace("You called", "Carol called")
+            assert "called a misplay on" in text(section(render(still, seat), "spite-ruling is-latest"))
         html = render(played, seat)
         assert "is-latest" not in html
         listed = re.findall(r'<li class="spite-ruling.*?</li>', section(html, "spite-ruling-log"), flags=re.S)
-        assert len(listed) == 1 and "a misplay on" in text(listed[0])
+        assert len(listed) == 1 and "called a misplay on" in text(listed[0])
 
 
 # --- cards in sentences: named as the move log names them ("5♠ and 8♠"), never by their codes ---------
@@ -612,7 +612,8 @@ def test_a_misplay_that_is_no_hand_is_named_by_its_cards_in_the_trick_and_in_its
     html = render(state, 2)
     assert "played five of spades eight of spades: 5♠ and 8♠ Misplay!" in text(play_items(html)[-1])
     called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})
-    says = {0: "Carol called a misplay on Bob's 5♠ and 8♠: right.", 1: "Carol called a misplay on your 5♠ and 8♠: right."}
+    says = {0: "Carol called a misplay on Bob's 5♠ and 8♠: right.",
+            1: "Carol called a misplay on your 5♠ and 8♠: right."}
     for seat, sentence in says.items():
         html = render(called, seat)
         assert words(section(html, "spite-ruling is-latest")).startswith("Misplay " + sentence)
