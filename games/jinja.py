@@ -10,7 +10,8 @@ them with ``{% board %}`` (games.templatetags.drawn_board).
 Every value a template draws is escaped as Django escapes it (``escaped``, Jinja2's ``finalize``), unless
 it is safe HTML already (the cards, a block's HTML). Besides Jinja2's own, the templates have the filters
 of Django's that they use (``pluralize``, ``capfirst``, ``add``, ``default_if_none``, ``join``,
-``json_script``), the boards' (``seat_name``, ``at``, ``pick``), the cards' (games.templatetags.cards),
+``json_script``), the boards' (``seat_name``, ``at``, ``pick``), the cards' (games.templatetags.cards,
+and ``cards_in_text``: an engine's sentence with its card codes written as the move log writes them),
 ``url(name, *args)``, ``csrf_input()`` (the form field for the context's ``csrf_token``) and
 ``{% memo name=value, ... %}...{% endmemo %}`` (games.memo).
 """
@@ -28,6 +29,7 @@ from jinja2.ext import Extension
 
 from games import board_filters, log_lines
 from games import memo as memo_cache
+from games.engines.wording import cards_in_text
 from games.names import seat_name
 from games.templatetags import cards
 
@@ -151,7 +153,7 @@ def environment():
         default_if_none=defaultfilters.default_if_none, json_script=json_script, join=join,
         seat_name=seat_name, at=board_filters.at, pick=memo_cache.pick,
         card_class=cards.card_class, card_label=cards.card_label, card_name=cards.card_name, spoken=cards.spoken,
-        news_items=log_lines.news_items,
+        news_items=log_lines.news_items, cards_in_text=cards_in_text,
     )
     return env
 

@@ -5,6 +5,7 @@ import html as html_lib
 import random
 import re
 from dataclasses import replace
+from html.parser import HTMLParser
 
 import pytest
 
@@ -584,6 +585,132 @@ def test_the_rulings_list_grows_oldest_first():
     entries = [text(item) for item in re.findall(r'<li class="spite-ruling.*?</li>', log, flags=re.S)]
     assert entries[0].startswith("Alice called") and entries[1].startswith("Carol called")
     assert words(section(html, "spite-ruling is-latest")).startswith("No misplay Carol called")
+
+
+def test_a_ruling_is_shown_beside_the_trick_until_the_next_play_then_only_in_the_rulings_list():
+    state = act(led_9s(), 1, {"type": "play", "cards": ["5S", "8S"]})
+    called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})  # right
+    passed = act(called, 2, {"type": "pass"})  # Alice wins the trick: still no play since the call
+    assert not passed.trick.plays and passed.to_move == 0
+    played = act(passed, 0, {"type": "play", "cards": ["3D"]})  # Alice leads the next trick
+    for seat in (0, 1, 2, None):
+        for still in (called, passed):
+            assert "called a misplay on" in text(section(render(still, seat), "spite-ruling is-latest"))
+        html = render(played, seat)
+        assert "is-latest" not in html
+        listed = re.findall(r'<li class="spite-ruling.*?</li>', section(html, "spite-ruling-log"), flags=re.S)
+        assert len(listed) == 1 and "called a misplay on" in text(listed[0])
+
+
+# --- cards in sentences: named as the move log names them ("5♠ and 8♠"), never by their codes ---------
+
+def test_a_misplay_that_is_no_hand_is_named_by_its_cards_in_the_trick_and_in_its_ruling_as_in_the_move_log():
+    played = engine.decide(led_9s(), 1, {"type": "play", "cards": ["5S", "8S"]}, rng=random.Random(0))
+    assert engine.describe_event(played[0], None).startswith("{seat:1} plays 5♠ and 8♠")
+    state = engine.fold(played, led_9s())
+    assert engine.view(state, None)["trick"]["plays"][-1]["description"] == "5S 8S"  # the view keeps the codes
+    html = render(state, 2)
+    assert "played five of spades and eight of spades: 5♠ and 8♠ Misplay!" in text(play_items(html)[-1])
+    called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})
+    says = {0: "Carol called a misplay on Bob's 5♠ and 8♠: right.",
+            1: "Carol called a misplay on your 5♠ and 8♠: right."}
+    for seat, sentence in says.items():
+        html = render(called, seat)
+        assert words(section(html, "spite-ruling is-latest")).startswith("Misplay " + sentence)
+        assert sentence in words(section(html, "spite-ruling-log"))
+
+
+# A card as the engines write it ("5S", "10H", "JK").
+BARE_CODE = re.compile(r"\b(?:JK|(?:10|11|12|13|[2-9AJQK])[SHDC])\b")
+READ_ATTRIBUTES = {"title", "aria-label", "data-hint", "data-label", "alt"}
+
+
+class _ReadText(HTMLParser):
+    """What a person reads of some HTML: its text and the attributes shown or read out, but not the card
+    faces (their corners and pips are aria-hidden: each card is read out by its name)."""
+
+    VOID = {"input", "br", "img", "hr", "meta", "link", "source", "wbr", "col", "area"}
+
+    def __init__(self):
+        super().__init__()
+        self.hidden, self.read = 0, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if not self.hidden:
+            self.read.extend(value for name, value in attrs.items() if name in READ_ATTRIBUTES and value)
+        if tag in self.VOID:
+            return
+        if self.hidden or attrs.get("aria-hidden") == "true":
+            self.hidden += 1
+
+    def handle_endtag(self, tag):
+        if self.hidden and tag not in self.VOID:
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.read.append(data)
+
+
+def read_text(html):
+    reader = _ReadText()
+    reader.feed(html)
+    return " ".join(reader.read)
+
+
+def test_no_sentence_of_a_whole_table_mode_match_names_a_card_by_its_code():
+    """Random table-mode matches with misplays of two cards (mostly no hand at all), calls right and wrong,
+    overturned rulings and the misplays nobody called: every board (each seat's and a spectator's), every
+    line of the move log (read out to screen readers too) and staff's facts of every ruling, whose first is
+    the ruling's sentence players read on the review pages, name cards as the move log does. Matches are
+    played until they have had what the test is for: a ruling on a play that was no hand, an overturned
+    ruling and such a misplay nobody called, shown at the match's end."""
+    wanted = {"ruled no hand", "overturned", "no hand uncalled"}
+    for seed in range(1, 30):
+        state = scan_a_match(random.Random(seed))
+        wanted -= {"ruled no hand"} if any(ruling.rule == "malformed" for ruling in state.rulings) else set()
+        wanted -= {"overturned"} if any(ruling.overturned for ruling in state.rulings) else set()
+        wanted -= {"no hand uncalled"} if any(entry["rule"] == "malformed" for entry in state.uncalled) else set()
+        if not wanted:
+            return
+    raise AssertionError(f"no match had {wanted}")
+
+
+def scan_a_match(rng):
+    """A random table-mode match of three, every sentence of it read for a card code; its last state."""
+    events = engine.start(3, {"rounds": 1, "misplays": "table"}, rng=rng)
+    state = engine.fold(events)
+    while True:
+        for seat in (0, 1, 2, None):
+            read = read_text(render(state, seat))
+            assert not BARE_CODE.search(read), (seat, BARE_CODE.findall(read))
+        if state.over:
+            break
+        new = table_mode_step(state, rng)
+        events, state = events + new, engine.fold(new, state)
+    for number, event in enumerate(events):
+        for seat in (0, 1, 2, None):
+            assert not BARE_CODE.search(engine.describe_event(event, seat)), event
+        assert not BARE_CODE.search(engine.describe_event(event, open=True)), event
+        if engine.disputable(event):
+            facts = engine.ruling_facts(events[:number], event)
+            assert not [fact for fact in facts if BARE_CODE.search(fact["text"])], facts
+    return state
+
+
+def table_mode_step(state, rng):
+    """random_step's, with now and then a misplay of two random cards from the seat to act, and staff
+    overturning a ruling."""
+    standing = [ruling for ruling in state.rulings if not ruling.overturned]
+    if standing and rng.random() < 0.1:
+        return engine.decide(state, None, {"type": "overturn", "ruling": rng.choice(standing).id,
+                                           "reason": "The call named the wrong rule."}, rng=rng)
+    seat = state.to_move
+    if (seat is not None and state.phase != "opening" and state.trick.plays and not state.reward
+            and len(state.hands[seat]) > 2 and rng.random() < 0.25):
+        return engine.decide(state, seat, {"type": "play", "cards": rng.sample(state.hands[seat], 2)}, rng=rng)
+    return random_step(state, rng)
 
 
 def test_start_countdown_is_offered_to_the_seats_not_to_act_and_the_countdown_shows_everywhere():

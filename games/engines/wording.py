@@ -6,8 +6,10 @@ from .base import seat_in_text as who
 from .cards import JOKER
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-# A card code inside an engine's own sentence (a ruling's text may name a malformed hand's cards).
-_CODE_IN_TEXT = re.compile(r"\b(?:JK|(?:10|11|12|13|[2-9AJQK])[SHDC])\b")
+# Card codes inside an engine's own sentence, one or a run of them a space apart (a ruling's text may
+# name a malformed hand's cards: "5H JS").
+_CODE = r"\b(?:JK|(?:10|11|12|13|[2-9AJQK])[SHDC])\b"
+_CODES_IN_TEXT = re.compile(rf"{_CODE}(?: {_CODE})*")
 
 
 def card(code):
@@ -39,8 +41,9 @@ def ordinal(number):
 
 
 def cards_in_text(text):
-    """An engine's sentence with any card codes in it written as cards."""
-    return _CODE_IN_TEXT.sub(lambda found: card(found.group(0)), text)
+    """An engine's sentence with its card codes written as cards: "5H JS does not beat ..." as
+    "5♥ and J♠ does not beat ..."."""
+    return _CODES_IN_TEXT.sub(lambda found: cards(found.group(0).split(" ")), text)
 
 
 def sized(event, cards_key, count_key):

@@ -55,7 +55,7 @@ def view(state, seat):
         "reward": _reward(state, seat),
         "countdown": _countdown(state.countdown),
         "open_call": {"play": state.window.play, "seat": state.window.seat} if state.window else None,
-        "rulings": [_ruling(ruling) for ruling in state.rulings],
+        "rulings": [_ruling(ruling, state.next_play_id) for ruling in state.rulings],
         # Whether a play broke a rule stays hidden until it is called, or until the match is over.
         "uncalled_misplays": list(state.uncalled) if state.over else None,
         "last_round": state.last_round,
@@ -105,12 +105,14 @@ def _countdown(countdown):
     return {"countdown": countdown.number, "seat": countdown.seat, "by": countdown.by, "seconds": countdown.seconds}
 
 
-def _ruling(ruling):
+def _ruling(ruling, next_play_id):
+    """A ruling; ``on_latest_play``: nothing has been played since the play it was given on (the board
+    shows it beside the trick only then, the play ids running on through the match)."""
     return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller, "what": ruling.what,
             "correct": ruling.correct, "rule": ruling.rule, "text": ruling.text, "skips": ruling.skips,
             "fakes_to_caller": len(ruling.fakes) if ruling.correct else 0, "from_pile": len(ruling.from_pile),
             "from_deck": len(ruling.from_deck),
-            "overturned": ruling.overturned}
+            "overturned": ruling.overturned, "on_latest_play": ruling.play == next_play_id - 1}
 
 
 def _reward(state, seat):
