@@ -125,7 +125,7 @@ class TestDisputeAndReview(BrowserTestCase):
         # They open it, see the ruling at its moment, and overturn it with a reason.
         row.locator("a", has_text=f"move {version}").click()
         expect(staff.locator("h1")).to_contain_text("Friday spite")
-        expect(staff.locator(".ruling-facts")).to_contain_text("Alice: 3♠; Bob: J♠ J♥")
+        expect(staff.locator(".ruling-facts")).to_contain_text("Alice: 3♠; Bob: J♠ and J♥")
         expect(staff.locator(".review-board .spite-plays .spite-play")).to_have_count(2)  # the called play is on it
         expect(staff.locator(".dispute-text")).to_contain_text("A pair of jacks beats a single 3")
         self.assertEqual(axe_violations(staff), [], "a dispute's page")

@@ -74,8 +74,8 @@ def test_the_facts_of_a_ruling_name_the_rule_the_cards_and_the_trick(ruled):
     facts = {f["label"]: f["text"] for f in get_engine("spite").ruling_facts(events[:version - 1], events[version - 1])}
     assert facts["Ruling"].startswith("{seat:2} called a misplay on {seat:1}: right.")
     assert facts["Rule applied"] == events[version - 1]["rule"] == "follow"
-    assert facts["Called play"] == "{seat:1}: J♠ J♥"
-    assert facts["Trick so far"] == "{seat:0}: 3♠; {seat:1}: J♠ J♥"
+    assert facts["Called play"] == "{seat:1}: J♠ and J♥"
+    assert facts["Trick so far"] == "{seat:0}: 3♠; {seat:1}: J♠ and J♥"
     assert facts["Penalty"].startswith("{seat:1}: 1 turn to skip")
 
 
@@ -252,7 +252,7 @@ def test_the_queue_lists_open_disputes_oldest_first_and_filters_decided(players,
 def test_the_dispute_page_shows_the_ruling_the_texts_and_the_replay_link(dispute, staff, client):
     client.force_login(staff)
     page = client.get(f"/reviews/{dispute.pk}/").content.decode()
-    for text in ("Carol called a misplay on Bob", "Rule applied", "Bob: J♠ J♥", "Trick so far", "Alice: 3♠; Bob: J♠ J♥",
+    for text in ("Carol called a misplay on Bob", "Rule applied", "Bob: J♠ and J♥", "Trick so far", "Alice: 3♠; Bob: J♠ and J♥",
                  dispute.text, f"/tables/{dispute.table_id}/replay/?step={dispute.version}&amp;as=open"):
         assert text in page, text
     board = page[page.index('class="review-board"'):]

@@ -2,7 +2,7 @@
 the staff command that overturns one (RULINGS "Table mode"). Rulings: a judged misplay call
 (``misplay_called``) and the penalties of a failed come-at-me (a ``trick_won`` with penalties)."""
 from ..base import seat_in_text
-from ..wording import card, cards_in_text, count
+from ..wording import card, cards, cards_in_text, count
 
 PLAYS = frozenset({"played", "played_fake_down", "reward_declared", "rewarded"})
 TRICK_STARTS = frozenset({"trick_won", "dealt", "round_ended"})
@@ -79,11 +79,7 @@ def _fact(label, text):
 def _cards(codes, where):
     if not codes:
         return "none"
-    return f"{_faces(codes)} {where}".strip()
-
-
-def _faces(codes):
-    return " ".join(card(code) for code in codes)
+    return f"{cards(codes)} {where}".strip()
 
 
 def _play_words(event):
@@ -93,11 +89,11 @@ def _play_words(event):
         return f"{who}: a fake joker face down ({card(event['fake'])})"
     if kind in ("reward_declared", "rewarded"):
         return (f"{who}: declared a reward of {count(event['declared'], 'card')}, "
-                f"viewed {_faces(event['viewed']) or 'none'}")
-    cards = list(event["cards"]) + list(event.get("fake_up") or ()) + list(event.get("bonus_up") or ())
+                f"viewed {cards(event['viewed']) or 'none'}")
+    shown = list(event["cards"]) + list(event.get("fake_up") or ()) + list(event.get("bonus_up") or ())
     extras = [word for word, on in (("come at me", event.get("come_at_me")), ("buy back", event.get("buy_back")))
               if on]
-    return f"{who}: {_faces(cards)}" + (f" ({', '.join(extras)})" if extras else "")
+    return f"{who}: {cards(shown)}" + (f" ({', '.join(extras)})" if extras else "")
 
 
 def _trick_words(events):
