@@ -37,6 +37,16 @@ def staff_with_every_permission(make_user):
     return user
 
 
+@pytest.fixture
+def clerk(make_user):
+    """Staff who may manage accounts, and nothing more."""
+    user = make_user("clerk")
+    user.is_staff = True
+    user.save()
+    user.user_permissions.set(Permission.objects.filter(content_type__app_label="accounts"))
+    return user
+
+
 @pytest.mark.parametrize("who", ["superuser", "staff_with_every_permission"])
 def test_history_is_read_only_in_the_admin(history, who, request, client):
     client.force_login(request.getfixturevalue(who))
@@ -65,11 +75,7 @@ def test_a_superuser_makes_an_account_staff(superuser, bob, client):
     assert bob.is_staff
 
 
-def test_staff_manage_accounts_but_hand_out_no_powers(make_user, bob, client):
-    clerk = make_user("clerk")
-    clerk.is_staff = True
-    clerk.save()
-    clerk.user_permissions.set(Permission.objects.filter(content_type__app_label="accounts"))
+def test_staff_manage_accounts_but_hand_out_no_powers(clerk, bob, client):
     client.force_login(clerk)
     answer = client.post(f"/admin/accounts/user/{bob.pk}/change/",
                          _user_form(bob, display_name="Bobby", is_staff="on", is_superuser="on"))
@@ -83,11 +89,7 @@ def test_staff_manage_accounts_but_hand_out_no_powers(make_user, bob, client):
     assert not clerk.is_superuser
 
 
-def test_staff_cannot_change_a_superusers_account_or_password(make_user, superuser, client):
-    clerk = make_user("clerk")
-    clerk.is_staff = True
-    clerk.save()
-    clerk.user_permissions.set(Permission.objects.filter(content_type__app_label="accounts"))
+def test_staff_cannot_change_a_superusers_account_or_password(clerk, superuser, client):
     client.force_login(clerk)
     assert client.get(f"/admin/accounts/user/{superuser.pk}/change/").status_code == 200  # to read
     assert client.post(f"/admin/accounts/user/{superuser.pk}/change/", _user_form(superuser)).status_code == 403

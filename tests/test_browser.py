@@ -111,6 +111,15 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         page.wait_for_url(f"{self.live_server_url}/lobby/")
         return page
 
+    def sign_up(self, page, username):
+        """``page`` signs up as ``username`` (shown as its title) on the open sign-up form, landing in the lobby."""
+        page.fill("input[name=username]", username)
+        page.fill("input[name=display_name]", username.title())
+        page.fill("input[name=password1]", PASSWORD)
+        page.fill("input[name=password2]", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(f"{self.live_server_url}/lobby/")
+
 
 def _off_the_event_loop(function):
     """Run platform code (which broadcasts with async_to_sync) outside Playwright's loop."""

@@ -34,12 +34,7 @@ class TestLockedOutStrangers(BrowserTestCase):
 
         owner = self.browser_page()
         owner.goto(f"{self.live_server_url}/accounts/sign-up/")
-        owner.fill("input[name=username]", "dora")
-        owner.fill("input[name=display_name]", "Dora")
-        owner.fill("input[name=password1]", PASSWORD)
-        owner.fill("input[name=password2]", PASSWORD)
-        owner.click("main button[type=submit]")
-        owner.wait_for_url(f"{self.live_server_url}/lobby/")
+        self.sign_up(owner, "dora")
         owner.get_by_role("button", name="Log out").click()
         expect(owner.get_by_role("link", name="Log in").first).to_be_visible()
 

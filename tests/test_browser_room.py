@@ -4,7 +4,7 @@ import re
 
 from accounts.models import User
 import test_browser
-from test_browser import PASSWORD, BrowserTestCase, _off_the_event_loop
+from test_browser import BrowserTestCase, _off_the_event_loop
 
 pytestmark = test_browser.pytestmark  # the browser mark, or the skip where chromium is missing
 
@@ -39,12 +39,7 @@ class TestArriving(BrowserTestCase):
         page.wait_for_url(f"{self.live_server_url}/")
 
         page.locator(".home-actions").get_by_role("link", name=re.compile("Sign up")).click()
-        page.fill("input[name=username]", "dora")
-        page.fill("input[name=display_name]", "Dora")
-        page.fill("input[name=password1]", PASSWORD)
-        page.fill("input[name=password2]", PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_url(f"{self.live_server_url}/lobby/")
+        self.sign_up(page, "dora")
         page.goto(f"{self.live_server_url}/")
         page.get_by_role("link", name="Go to the lobby").click()
         page.wait_for_url(f"{self.live_server_url}/lobby/")
