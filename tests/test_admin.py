@@ -28,23 +28,23 @@ def superuser(make_user):
     return user
 
 
-@pytest.fixture
-def staff_with_every_permission(make_user):
+def _staff(make_user, permissions):
     user = make_user("clerk")
     user.is_staff = True
     user.save()
-    user.user_permissions.set(Permission.objects.all())
+    user.user_permissions.set(permissions)
     return user
+
+
+@pytest.fixture
+def staff_with_every_permission(make_user):
+    return _staff(make_user, Permission.objects.all())
 
 
 @pytest.fixture
 def clerk(make_user):
     """Staff who may manage accounts, and nothing more."""
-    user = make_user("clerk")
-    user.is_staff = True
-    user.save()
-    user.user_permissions.set(Permission.objects.filter(content_type__app_label="accounts"))
-    return user
+    return _staff(make_user, Permission.objects.filter(content_type__app_label="accounts"))
 
 
 @pytest.mark.parametrize("who", ["superuser", "staff_with_every_permission"])
