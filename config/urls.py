@@ -16,3 +16,5 @@ urlpatterns = [
     path("", include("reviews.urls")),
     path("", include("games.urls")),
 ]
+
+handler400 = "config.bad_request.bad_request"

@@ -2,6 +2,7 @@
 import pytest
 
 from api_helpers import client_for, create_table, view
+from config import bad_request
 from games import commands, json_input
 from games.errors import BadRequest
 from games.models import Table
@@ -144,3 +145,13 @@ def test_invalid_fields_are_400_with_a_sentence_and_the_fields_errors(running):
     body = response.json()
     assert "command: " in body["detail"] and "expected_version: " in body["detail"]
     assert set(body["field_errors"]) == {"command", "expected_version"}
+
+
+def test_a_request_for_another_host_is_refused_with_a_sentence_json_for_the_api(client):
+    """Django refuses a Host it does not answer to before any view: the API still answers as JSON."""
+    api = client.get("/api/tables/", HTTP_HOST="elsewhere.example")
+    assert api.status_code == 400 and api["Content-Type"] == "application/json"
+    assert api.json() == {"detail": bad_request.SENTENCE}
+    page = client.get("/lobby/", HTTP_HOST="elsewhere.example")
+    assert page.status_code == 400 and page["Content-Type"].startswith("text/html")
+    assert "That request cannot be read" in page.content.decode()
