@@ -1,14 +1,15 @@
 """Two staff decide the same dispute at once on PostgreSQL: exactly one decision lands; the staff log
 refuses TRUNCATE too (outside a test transaction, where its trigger fires at once)."""
-import threading
+from functools import partial
 
 import pytest
-from django.db import DatabaseError, connection, connections
+from django.db import DatabaseError, connection
 
 from events import store
 from games.errors import Conflict
 from reviews import deciding, filing
 from reviews.models import Dispute, StaffAction
+from race_helpers import race
 from reviews_helpers import misplay_ruling
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,23 +29,7 @@ def test_two_staff_deciding_at_once_one_lands_the_other_is_told(alice, bob, caro
     table, version = misplay_ruling([alice, bob, carol])
     dispute = filing.file_dispute(table, bob, version, "A legal pair.")
     staff = [_staff(make_user, "referee"), _staff(make_user, "warden")]
-    start = threading.Barrier(2)
-    results = [None, None]
-
-    def decide(n):
-        try:
-            start.wait()
-            results[n] = deciding.decide(dispute.pk, staff[n], outcomes[n], f"Decision {n}.")
-        except Conflict as refusal:
-            results[n] = refusal
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=decide, args=(n,)) for n in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
+    results = race(*(partial(deciding.decide, dispute.pk, staff[n], outcomes[n], f"Decision {n}.") for n in range(2)))
     landed = [r for r in results if isinstance(r, Dispute)]
     refused = [r for r in results if isinstance(r, Conflict)]
     assert len(landed) == 1 and len(refused) == 1, results

@@ -8,7 +8,7 @@ from functools import partial
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.db import connection, connections
+from django.db import connection
 
 from api_helpers import client_for, command, view
 from events import store
@@ -16,6 +16,7 @@ from events.store import SYSTEM
 from games import bot_turns, commands, firing, game_state, lobby
 from games.errors import StaleVersion
 from games.models import Deadline
+from race_helpers import race
 from socket_helpers import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,28 +48,6 @@ def bob_handed_to_a_bot_on_his_turn(table, alice):
 def to_move(table):
     game = game_state.load(table)
     return game.engine.view(game.state, None)["to_move"]
-
-
-def race(*jobs):
-    """Run the jobs in threads started together; each one's result, or the error it raised."""
-    start = threading.Barrier(len(jobs))
-    results = [None] * len(jobs)
-
-    def run(n, job):
-        try:
-            start.wait()
-            results[n] = job()
-        except Exception as error:  # noqa: BLE001 - the test looks at what each job ended with
-            results[n] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n, job)) for n, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
 
 
 def take_back(table, bob, seen, after=None):
