@@ -97,13 +97,18 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         super().tearDownClass()
         cls._restore_async_guard()
 
+    def visitor(self, width=1280, height=900, touch=False):
+        """A page in a browser context of its own (its own cookies), logged in as nobody; ``touch``: a
+        phone's touch screen."""
+        context = self.browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+        self.addCleanup(context.close)  # its websocket closes with the test, before the next one's
+        context.set_default_timeout(15000)
+        return context.new_page()
+
     def player(self, username, width=1280, touch=False):
         """A logged-in page in a browser context of its own (its own cookies); ``touch``: a phone's touch screen."""
         User.objects.create_user(username=username, password=PASSWORD, display_name=username.title())
-        context = self.browser.new_context(viewport={"width": width, "height": 900}, has_touch=touch, is_mobile=touch)
-        self.addCleanup(context.close)  # its websocket closes with the test, before the next one's
-        context.set_default_timeout(15000)
-        page = context.new_page()
+        page = self.visitor(width, touch=touch)
         page.goto(f"{self.live_server_url}/accounts/login/")
         page.fill("input[name=username]", username)
         page.fill("input[name=password]", PASSWORD)

@@ -17,12 +17,6 @@ pytestmark = test_browser.pytestmark  # the browser mark, or the skip where chro
     PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
 )
 class TestLockedOutStrangers(BrowserTestCase):
-    def browser_page(self):
-        context = self.browser.new_context()
-        self.addCleanup(context.close)
-        context.set_default_timeout(15000)
-        return context.new_page()
-
     def log_in(self, page, username, password):
         page.goto(f"{self.live_server_url}/accounts/login/")
         page.fill("input[name=username]", username)
@@ -32,14 +26,14 @@ class TestLockedOutStrangers(BrowserTestCase):
     def test_the_owners_browser_logs_in_while_a_guest_on_its_network_has_locked_the_account_and_address(self):
         from playwright.sync_api import expect
 
-        owner = self.browser_page()
+        owner = self.visitor()
         owner.goto(f"{self.live_server_url}/accounts/sign-up/")
         self.sign_up(owner, "dora")
         owner.get_by_role("button", name="Log out").click()
         expect(owner.get_by_role("link", name="Log in").first).to_be_visible()
 
         # A guest on the same network (the same address) guesses at Dora's password, then at others'.
-        guest = self.browser_page()
+        guest = self.visitor()
         for _ in range(10):
             self.log_in(guest, "dora", "wrong-guess")
         for n in range(10):

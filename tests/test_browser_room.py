@@ -13,10 +13,7 @@ class TestArriving(BrowserTestCase):
     def test_a_visitor_learns_what_cardroom_is_reads_the_rules_and_signs_up(self):
         from playwright.sync_api import expect
 
-        context = self.browser.new_context(viewport={"width": 390, "height": 800})  # a phone
-        self.addCleanup(context.close)
-        context.set_default_timeout(15000)
-        page = context.new_page()
+        page = self.visitor(width=390, height=800)  # a phone
         page.goto(f"{self.live_server_url}/")
         expect(page.locator("h1")).to_have_text("Cardroom")
         expect(page.locator(".lead")).to_contain_text("A card room in your browser")

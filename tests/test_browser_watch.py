@@ -41,10 +41,7 @@ class TestAVisitorWatchesLive(BrowserTestCase):
         from playwright.sync_api import expect
 
         table = _off_the_event_loop(_table)
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
-        self.addCleanup(context.close)
-        context.set_default_timeout(15000)
-        visitor = context.new_page()
+        visitor = self.visitor()
         visitor.goto(f"{self.live_server_url}/lobby/")
         in_play = visitor.locator(".games-in-play .table-row").first
         expect(in_play).to_contain_text("Alice, Bob")
@@ -78,10 +75,7 @@ class TestOutOfTime(BrowserTestCase):
         from playwright.sync_api import expect
 
         table = _off_the_event_loop(_table)
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
-        self.addCleanup(context.close)
-        context.set_default_timeout(15000)
-        visitor = context.new_page()
+        visitor = self.visitor()
         visitor.goto(f"{self.live_server_url}/tables/{table.id}/")
         expect(visitor.locator("#connection")).to_contain_text("live", ignore_case=True)
 
