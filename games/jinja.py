@@ -3,7 +3,7 @@ draw the pages around them.
 
 A live table redraws a frame for every seat after every move, and Django's template engine, which walks
 its nodes one by one and looks every variable up through a stack of dicts, was the largest part of a
-move's cost. Jinja2 compiles a template to a Python function (docs/performance.md, the sixth round).
+move's cost. Jinja2 compiles a template to a Python function (docs/performance.md, "What the live path rests on").
 The boards are the same whether a live table, a replay or a staff review draws them: the pages include
 them with ``{% board %}`` (games.templatetags.drawn_board).
 
