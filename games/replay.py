@@ -5,9 +5,9 @@ Step n is the board after the event with version n (step 0: before the first eve
 (the engine's ``view`` of the state at that step), and the events as that seat was told them.
 
 Who may replay: anyone who may see the table, once its game is finished (any perspective); while it
-runs, staff only, and none who hold a seat in its match (games.staff_powers), each look written to the staff
-log. Nothing else is ever shown: a seat's perspective is built by the engine's own
-``view`` and ``redact_event``, the very functions the live table uses.
+runs, staff only, none who hold a seat in its match (games.staff_powers), and each look is written to
+the staff log. Nothing else is ever shown: a seat's perspective is built by the engine's own ``view`` and
+``redact_event``, the very functions the live table uses.
 """
 from dataclasses import dataclass
 

@@ -2,9 +2,10 @@
 
 Staff and reviewers may see every hand of a game in play and judge its rulings, but never at a table where
 they hold or held a seat in the match: a player reads no other hand and judges no ruling of their own game.
-Every use of these powers, the review pages' and the replay's, asks ``require_outsider`` first, and every
-staff look at a running game's hidden information is told through ``shown_hidden`` to the staff log (which
-the reviews app keeps: games never imports it).
+Every staff path asks ``require_outsider`` first (the replay of a game in play, the review pages and
+decisions, staff commands, the admin's event pages), and every staff look at a running game's hidden
+information is told through ``shown_hidden`` to the staff log (which the reviews app keeps: games never
+imports it).
 """
 from events.models import Event
 from games import signals
@@ -28,8 +29,8 @@ def require_outsider(table, user, power):
     """Forbidden, with a sentence, when ``user`` holds or held a seat in the table's match; ``power`` says
     what they may not do there ("replay this game while it runs")."""
     if played_in(table, user):
-        raise Forbidden(f"You play in this match, so you may not {power}: staff powers are used only at tables "
-                        "where you hold no seat; another member of staff will do it.")
+        raise Forbidden(f"You have a seat in this match, so you may not {power}: staff powers are used only "
+                        "where one has none, and another member of staff will do it.")
 
 
 def shown_hidden(table, user, what, **details):

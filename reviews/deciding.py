@@ -23,8 +23,8 @@ OUTCOMES = (UPHOLD, OVERTURN)
 
 def decide(dispute_id, staff, outcome, reason):
     """Uphold or overturn the dispute; returns it decided. Forbidden for a non-reviewer or a player of its
-    match (even once it is over), NotFound,
-    BadRequest (no such outcome, no reason, or the engine refuses the overturn) or Conflict (decided already)."""
+    match (even once it is over), NotFound, BadRequest (no such outcome, no reason, or the engine refuses the
+    overturn) or Conflict (decided already)."""
     if not is_reviewer(staff):
         raise Forbidden("Only staff review disputes.")
     if outcome not in OUTCOMES:

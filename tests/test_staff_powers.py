@@ -15,7 +15,7 @@ from reviews_helpers import misplay_ruling
 
 pytestmark = pytest.mark.django_db
 
-PLAYS_HERE = "You play in this match, so you may not"
+PLAYS_HERE = "You have a seat in this match, so you may not"
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The staff log also records staff looking at a game in play's hidden cards (a new choice: no change in the database)."""
+"""The staff log also records looks at a running game's hidden cards: a new choice, no change in the database."""
 from django.db import migrations, models
 
 
