@@ -276,8 +276,8 @@ STEP = OpenApiParameter(
         "The board after the event with this version; 0 (the default) is before the first event. "
         "Anything but a whole number from 0 to the last step: 400."))
 REPLAY_RULES = (
-    "Anyone who may see the table may replay its game once it is over; while it runs, only staff "
-    "(403 for anyone else, as before the start)."
+    "Anyone who may see the table may replay its game once it is over; while it runs, only staff who hold "
+    "no seat in its match, each look written to the staff log (403 for anyone else, as before the start)."
 )
 
 
@@ -293,6 +293,7 @@ class TableReplay(APIView):
         seen_as = replay.perspective(table, request.query_params.get("as"))
         last = replay.last_step(table)
         step = replay.step_number(request.query_params.get("step"), last)
+        replay.shown(table, request.user, seen_as, step)
         return Response(ReplaySerializer(replay.at_step(table, step, seen_as, last=last)).data)
 
 
@@ -306,6 +307,7 @@ class TableReplayMoves(APIView):
     def get(self, request, table_id):
         table = _replayable(request, table_id)
         seen_as = replay.perspective(table, request.query_params.get("as"))
+        replay.shown(table, request.user, seen_as)
         return Response(MoveSerializer(replay.moves(table, seen_as), many=True).data)
 
 
