@@ -25,7 +25,8 @@ def fire(deadline_id):
     """Submit the deadline's command, at most once. Returns the table's new version, or None.
 
     None: the deadline is gone or already fired, its turn is over, the engine refused a
-    stale command (a countdown the seat ended by playing), or the table's log does not fold. The claim (``fired_at``) and the
+    stale command (a countdown the seat ended by playing), or the table's log does not fold
+    (games.damaged: the claim is kept, so it is not tried again). The claim (``fired_at``) and the
     append commit together: the claiming UPDATE locks the row, so a second call waits for
     the first and then finds it fired; if the first fails, nothing is marked and it can fire again.
     """

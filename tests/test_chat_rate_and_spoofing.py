@@ -8,7 +8,8 @@ from games import chat, lobby
 
 pytestmark = pytest.mark.django_db
 
-RLO, LRI, PDI, ZWSP, ZWJ, WORD_JOINER, BOM, ALM, LRM = "\u202e", "\u2066", "\u2069", "\u200b", "\u200d", "\u2060", "\ufeff", "\u061c", "\u200e"
+RLO, LRI, PDI, ALM, LRM = "\u202e", "\u2066", "\u2069", "\u061c", "\u200e"  # bidi controls
+ZWSP, ZWJ, WORD_JOINER, BOM = "\u200b", "\u200d", "\u2060", "\ufeff"  # zero-width characters
 
 
 @pytest.fixture
