@@ -17,5 +17,6 @@ class User(AbstractUser):
 
     @property
     def shown_name(self):
-        """The name others read: invisible characters a name kept from before they were refused are left out."""
+        """The name others read, without invisible characters (accounts.visible_text): the forms take them
+        out of new names, and older ones may still hold some."""
         return visible(self.display_name or self.username)

@@ -7,7 +7,8 @@ The store is append-only, so a message stays as it was said, and each keeps its 
 ``created_at``): ``lines(table)`` lists them for the live page and for the replay.
 
 Shown live to everyone at the table (games.consumers broadcasts each new line to the table's group);
-the text is escaped wherever it is drawn (templates/games/_chat_line.html). Muting someone is the
+the text is escaped wherever it is drawn, and isolated in <bdi> with its author's name
+(templates/games/_chat_line.html); invisible characters never reach it (``clean``). Muting someone is the
 page's business: each browser hides the lines of the users its user muted (static/js/table_live/chat.js).
 """
 import time
