@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games import lobby, rendering
+from games import damaged, lobby, rendering
 from games.errors import BadRequest, Forbidden, NotFound, TableError
 from games.seat_view import seat_names
 
@@ -51,6 +51,7 @@ def queue(request):
         status = "open"
     return render(request, "reviews/queue.html", {
         "disputes": queries.queue(status), "status": status, "filters": queries.QUEUE_FILTERS.items(),
+        "damaged_tables": damaged.damaged_tables(),
     })
 
 

@@ -35,7 +35,8 @@ REFUSALS = {
     404: OpenApiResponse(ErrorSerializer, description="No such table, or it is private (and you have no seat or invite)."),
     409: OpenApiResponse(ConflictSerializer, description=(
         "The table is not in a state for this; `detail` says why (and `version` is the table's version "
-        "now when `expected_version` was stale)."
+        "now when `expected_version` was stale). A table whose record is damaged answers every read and "
+        "command of its game with a 409 saying so."
     )),
     415: OpenApiResponse(ErrorSerializer, description="The body is not JSON (send `Content-Type: application/json`)."),
     429: OpenApiResponse(ErrorSerializer, description=(
@@ -229,7 +230,7 @@ class TableView(APIView):
     permission_classes = [ReadsForAnyone]
 
     @extend_schema(
-        responses=answers({200: SeatViewSerializer}, 404), parameters=[INVITE], summary="Your view of the game"
+        responses=answers({200: SeatViewSerializer}, 404, 409), parameters=[INVITE], summary="Your view of the game"
     )
     def get(self, request, table_id):
         return Response(seat_view.seat_view(_table(request, table_id), request.user))
@@ -258,7 +259,7 @@ class TableEvents(APIView):
     permission_classes = [ReadsForAnyone]
 
     @extend_schema(
-        responses=answers({200: EventSerializer(many=True)}, 404),
+        responses=answers({200: EventSerializer(many=True)}, 404, 409),
         parameters=[INVITE],
         summary="The event log as you may see it (hidden cards redacted until the game is over)",
     )
@@ -285,7 +286,7 @@ class TableReplay(APIView):
     permission_classes = [ReadsForAnyone]
 
     @extend_schema(
-        responses=answers({200: ReplaySerializer}, 404), parameters=[STEP, PERSPECTIVE, INVITE],
+        responses=answers({200: ReplaySerializer}, 404, 409), parameters=[STEP, PERSPECTIVE, INVITE],
         summary="The game at one step of its replay, from a perspective", description=REPLAY_RULES,
     )
     def get(self, request, table_id):
