@@ -142,5 +142,9 @@ def new_scores(state, places):
 
 
 def standings(scores, last_places):
-    """Seats from first to last: highest score, ties by the better place in the latest round."""
-    return sorted(range(len(scores)), key=lambda seat: (-scores[seat], last_places.index(seat)))
+    """Seats from first to last: highest score, ties by the better place in the latest round. A seat that
+    joined after that round had no place in it and comes after those that did (a joiner is the loser)."""
+    def place(seat):
+        return last_places.index(seat) if seat in last_places else len(last_places)
+
+    return sorted(range(len(scores)), key=lambda seat: (-scores[seat], place(seat)))

@@ -126,3 +126,17 @@ def test_last_round_s_half_is_judged_at_last_round_s_table_size(position, act):
     ended = of_type(events, "round_ended")[0]
     assert ended["places"] == [0, 1, 3, 2, 4]
     assert ended["scores"] == [3, 1, -3, 0, -2]
+
+
+def test_a_joiner_in_a_later_round_stands_by_score_then_below_the_seats_that_played_the_last_round(
+        engine, position, act):
+    """The standings rank by score, ties by the better place in the latest round (docs/rulings.md);
+    a seat that joined after that round had no place in it, so it comes after those that did, as the
+    rules make a joiner the loser. Seen in a random game: the view and the host's end raised there."""
+    state = position(["5S 4D", "6S 4C", "3S 8S"], round=2, scores=[1, 0, -1], finish_history=((0, 1, 2),),
+                     options={"rounds": 3})
+    _, state = join(act, state)
+    assert state.scores[3] == 0
+    assert [row["seat"] for row in engine.view(state, 3)["standings"]] == [0, 1, 3, 2]
+    ended, _ = act(state, None, {"type": "end_match"})
+    assert ended[-1]["standings"] == [0, 1, 3, 2] and ended[-1]["winner"] == 0
