@@ -127,6 +127,29 @@ def test_an_unknown_status_filter_is_400_naming_the_statuses(alice, status):
     assert response.json()["detail"].endswith("choose one of: open, running, finished, closed.")
 
 
+@pytest.mark.parametrize("url", [
+    "/api/tables/?status=", "/api/tables/?game=", "/api/tables/{id}/?invite=", "/api/tables/{id}/view/?invite=",
+    "/api/tables/{id}/events/?invite=", "/api/tables/{id}/rulings/?invite=", "/api/tables/{id}/replay/?as=",
+    "/api/tables/{id}/replay/?step=", "/api/tables/{id}/replay/moves/?as=", "/api/disputes/?status=",
+])
+def test_an_empty_filter_or_choice_is_400_with_a_sentence(alice, url):
+    alice.is_staff = True
+    alice.save()
+    table = create_table(client_for(alice))
+    response = client_for(alice).get(url.format(id=table["id"]))
+    assert response.status_code == 400
+    name = url.rsplit("?", 1)[1].rstrip("=")
+    assert response.json()["detail"] == f"?{name}= is empty: give it a value, or leave it out."
+
+
+def test_tables_can_be_created_with_body_fields_only_of_their_json_types(alice):
+    client = client_for(alice)
+    for field, value in (("private", 0), ("private", "yes"), ("name", 7)):
+        response = client.post("/api/tables/", {"game": "spank", "seat_count": 2, field: value}, format="json")
+        assert response.status_code == 400 and field in response.json()["field_errors"]
+    assert client.get("/api/tables/").json() == []
+
+
 def test_the_status_filter_keeps_only_that_status(running, alice):
     open_table = create_table(client_for(alice))
     a = client_for(alice)
