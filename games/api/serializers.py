@@ -9,7 +9,7 @@ from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LE
 from games.rematch import current_rematch
 
 
-class TextField(serializers.CharField):
+class StringField(serializers.CharField):
     """A CharField that takes only a string: DRF's own takes the number 0 for "0", which the schema
     (a string) does not allow."""
 
@@ -124,7 +124,7 @@ class CreateTableSerializer(serializers.Serializer):
         help_text="Seconds each turn may take (15, 30, 60 or 120) before the seat's default action is "
                   "played for it; null or left out: no turn clock.",
     )
-    name = TextField(
+    name = StringField(
         required=False, allow_null=True, allow_blank=True, default=None, max_length=TABLE_NAME_MAX_LENGTH,
         trim_whitespace=False,
         help_text="What players read for the table; blank or left out: \"<your name>'s <game> table\".",
@@ -193,7 +193,7 @@ class AddBotSerializer(serializers.Serializer):
 
 class JoinSerializer(serializers.Serializer):
     seat = serializers.IntegerField(required=False, allow_null=True, default=None)
-    invite = TextField(required=False, allow_blank=True, default="")
+    invite = StringField(required=False, allow_blank=True, default="")
 
 
 @extend_schema_field({

@@ -68,8 +68,9 @@ def _table(request, table_id, invite=None):
 
 
 class BodyRequired(AutoSchema):
-    """The schema of a view whose request body is a oneOf (drf-spectacular marks only a serializer's
-    body with required fields as required)."""
+    """The schema of a view whose request body is a oneOf: drf-spectacular marks a body required only
+    when it is a serializer with required fields, and has no public hook to say so (the override is of
+    its pinned version's method)."""
 
     def _get_request_body(self, direction="request"):
         body = super()._get_request_body(direction)
