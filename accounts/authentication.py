@@ -22,7 +22,16 @@ class BasicAuthentication(authentication.BasicAuthentication):
     A browser that was given Basic credentials at such a challenge sends them with every request
     to the site, even one another site's page makes; unlike a session, nothing checks CSRF then.
     So Basic credentials on a write that a browser says comes from another site are refused.
+
+    A request that carries a logged-in session is no log-in attempt: its Basic header, right or
+    wrong, is left unchecked (no password hashed, no failure counted against anyone), and the session
+    authenticates it, with the session's CSRF check on writes.
     """
+
+    def authenticate(self, request):
+        if _session_user(request) is not None:
+            return None
+        return super().authenticate(request)
 
     def authenticate_credentials(self, userid, password, request=None):
         if _written_from_another_site(request):
@@ -31,6 +40,12 @@ class BasicAuthentication(authentication.BasicAuthentication):
             return super().authenticate_credentials(userid, password, request)
         except Refused as refusal:
             raise RefusedForNow(refusal) from refusal
+
+
+def _session_user(request):
+    """The active user the request's session is logged in as (Django's middleware), or None."""
+    user = getattr(request._request, "user", None)
+    return user if user is not None and user.is_authenticated and user.is_active else None
 
 
 def _written_from_another_site(request):

@@ -252,8 +252,8 @@ WEB_CPUS = env.str("WEB_CPUS", default="")
 # middle ones instead of Python's 10 (about as rarely as 10 and 1,000, the default before, walked it).
 GC_THRESHOLDS = env.str("GC_THRESHOLDS", default="700,3,3000")
 
-# What one websocket connection may send (games/frame_limits.py): larger frames close it (1009);
-# frames beyond the rate are refused, and a connection that keeps on is closed (1008).
+# What one websocket connection may send (games/frame_limits.py): larger frames close it (4413);
+# frames beyond the rate are refused, and a connection that keeps on is closed (4429).
 WEBSOCKET_MAX_FRAME_BYTES = env.int("WEBSOCKET_MAX_FRAME_BYTES", default=64 * 1024)
 WEBSOCKET_FRAMES_PER_SECOND = env.float("WEBSOCKET_FRAMES_PER_SECOND", default=10.0)
 WEBSOCKET_FRAME_BURST = env.int("WEBSOCKET_FRAME_BURST", default=20)

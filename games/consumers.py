@@ -23,11 +23,13 @@ from games.errors import BadRequest, DamagedLog, Forbidden, NotFound, TableError
 from games.json_input import parse_client_json
 from games.live import in_thread
 
-# Close codes (4000-4999 are ours): the client shows why and does not reconnect in a loop.
+# Close codes, in 4000-4999 (the applications' range; Daphne refuses to send any other but 1000), each
+# 4000 + the HTTP status that says the same; the page shows why and does not reconnect in a loop (the
+# README's table; games.heartbeats.SILENT, 4408, is the one it reconnects after).
 NOT_LOGGED_IN = 4401
 NO_SUCH_TABLE = 4404
-POLICY_VIOLATION = 1008  # kept on sending faster than allowed
-MESSAGE_TOO_BIG = 1009
+MESSAGE_TOO_BIG = 4413  # a frame over WEBSOCKET_MAX_FRAME_BYTES
+POLICY_VIOLATION = 4429  # kept on sending faster than allowed
 
 SLOW_DOWN = "You are sending faster than the table takes commands; wait a moment and try again."
 WATCHING_ONLY = "You are watching without an account, so you cannot play here; log in and take a seat to play."

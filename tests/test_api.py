@@ -3,8 +3,11 @@ import uuid
 
 import pytest
 
+from drf_spectacular.generators import SchemaGenerator
+
 from api_helpers import client_for, command, create_table, view
 from games import lobby
+from games.engines import GAMES, get_engine
 from games.api.serializers import TableSerializer
 from games.models import Table
 
@@ -44,6 +47,35 @@ def test_anonymous_writes_are_refused_with_the_basic_challenge(client, alice, bo
         assert response.status_code == 401, path
         assert response["WWW-Authenticate"].startswith("Basic") and response.json()["detail"]
     assert Table.objects.count() == 1 and table.seats.count() == 1
+
+
+def test_the_schema_asks_for_a_log_in_exactly_where_the_api_does(client, alice):
+    """Each operation the schema lets anyone call (a security requirement that is empty) answers a
+    visitor without an account; each other one answers such a visitor 401."""
+    table = lobby.create_table(alice, "spank", 2)
+    schema = SchemaGenerator().get_schema(public=True)
+    ids = {"table_id": table.id, "seat": 1, "dispute_id": 1}
+    for path, operations in schema["paths"].items():
+        url = path.format(**ids)
+        for method, operation in operations.items():
+            response = getattr(client, method)(url, {}, content_type="application/json")
+            anyone = {} in operation["security"]
+            assert (response.status_code != 401) == anyone, (method, path, response.status_code)
+            assert anyone == (method == "get" and path in (
+                "/api/tables/", "/api/tables/{table_id}/", "/api/tables/{table_id}/view/",
+                "/api/tables/{table_id}/events/", "/api/tables/{table_id}/replay/",
+                "/api/tables/{table_id}/replay/moves/")), (method, path)
+
+
+def test_the_schema_gives_each_games_seat_counts():
+    schema = SchemaGenerator().get_schema(public=True)["components"]["schemas"]
+    shapes = schema["CreateTable"]["discriminator"]["mapping"]
+    assert set(shapes) == set(GAMES)
+    for game, shape in shapes.items():
+        seat_count = schema[shape.rsplit("/", 1)[1]]["properties"]["seat_count"]
+        engine = get_engine(game)
+        assert (seat_count["minimum"], seat_count["maximum"]) == (engine.min_players, engine.max_players)
+    assert (get_engine("spite").min_players, get_engine("spite_and_malice").max_players) == (3, 4)
 
 
 def test_lobby_list_shows_public_tables_and_hides_private_ones(alice, bob):

@@ -127,6 +127,28 @@ def test_an_unknown_status_filter_is_400_naming_the_statuses(alice, status):
     assert response.json()["detail"].endswith("choose one of: open, running, finished, closed.")
 
 
+@pytest.mark.parametrize("url", [
+    "/api/tables/?status=", "/api/tables/?game=", "/api/tables/{id}/?invite=", "/api/tables/{id}/view/?invite=",
+    "/api/tables/{id}/events/?invite=", "/api/tables/{id}/rulings/?invite=", "/api/tables/{id}/replay/?as=",
+    "/api/tables/{id}/replay/?step=", "/api/tables/{id}/replay/moves/?as=", "/api/disputes/?status=",
+])
+def test_an_empty_filter_or_choice_is_400_with_a_sentence(running, carol, url):
+    carol.is_staff = True  # staff with no seat at the table: the queue and a running game's replay are theirs
+    carol.save()
+    response = client_for(carol).get(url.format(id=running[0]))
+    assert response.status_code == 400
+    name = url.rsplit("?", 1)[1].rstrip("=")
+    assert response.json()["detail"] == f"?{name}= is empty: give it a value, or leave it out."
+
+
+def test_tables_can_be_created_with_body_fields_only_of_their_json_types(alice):
+    client = client_for(alice)
+    for field, value in (("private", 0), ("private", "yes"), ("name", 7)):
+        response = client.post("/api/tables/", {"game": "spank", "seat_count": 2, field: value}, format="json")
+        assert response.status_code == 400 and field in response.json()["field_errors"]
+    assert client.get("/api/tables/").json() == []
+
+
 def test_the_status_filter_keeps_only_that_status(running, alice):
     open_table = create_table(client_for(alice))
     a = client_for(alice)

@@ -174,6 +174,40 @@ def test_the_session_still_works_for_the_api_with_csrf_enforced(alice):
     assert made.status_code == 201
 
 
+def test_a_wrong_basic_header_beside_a_session_is_no_log_in_attempt(alice, bob, clock, hashings):
+    """A browser logged in to the site that also sends a stale Basic header: the session answers, no
+    password is checked and no failure counted, so nobody at its address (or the account named) is locked."""
+    from games import lobby
+
+    private = lobby.create_table(alice, "spank", 2, private=True)
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    hashings.clear()
+    for _ in range(50):
+        response = browser.get("/api/tables/", HTTP_AUTHORIZATION=basic("bob", "wrong"), REMOTE_ADDR=HOME)
+        assert response.status_code == 200
+        assert str(private.id) in [table["id"] for table in response.json()]  # answered as alice
+    assert hashings == []
+    assert throttling.LOGIN_BY_ADDRESS.seconds_locked(HOME) == 0
+    assert throttling.LOGIN_BY_ACCOUNT.seconds_locked("bob") == 0
+    assert api_get(Client(), "bob", address=HOME).status_code == 200
+    assert log_in(Client(), "bob", address=HOME).status_code == 302
+
+
+def test_a_wrong_basic_header_does_not_spare_a_session_write_its_csrf_check(alice, hashings):
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    hashings.clear()
+    body, bogus = {"game": "spank", "seat_count": 2}, basic("alice", "wrong")
+    forged = browser.post("/api/tables/", body, content_type="application/json", HTTP_AUTHORIZATION=bogus)
+    assert forged.status_code == 403 and "CSRF" in forged.json()["detail"]
+    token = browser.get("/accounts/profile/").context["csrf_token"]
+    made = browser.post("/api/tables/", body, content_type="application/json", HTTP_AUTHORIZATION=bogus,
+                        HTTP_X_CSRFTOKEN=str(token))
+    assert made.status_code == 201 and made.json()["host"] == alice.shown_name
+    assert hashings == []
+
+
 @pytest.mark.parametrize("site, status", [("cross-site", 403), ("same-site", 403), ("same-origin", 201), (None, 201)])
 def test_basic_credentials_may_not_write_from_another_sites_page(client, alice, site, status):
     headers = {"HTTP_SEC_FETCH_SITE": site} if site else {}

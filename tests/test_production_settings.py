@@ -1,6 +1,7 @@
 """Settings from the environment: the secret key, and HTTPS switches for production."""
 import json
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -65,12 +66,33 @@ def test_a_malformed_proxy_ssl_header_is_refused_at_start():
     assert result.returncode != 0 and "SECURE_PROXY_SSL_HEADER" in result.stderr
 
 
-def test_check_deploy_is_clean_with_the_production_variables():
-    env = {"PATH": os.environ["PATH"], "SECRET_KEY_FILE": str(ROOT / "no-such-key-file"), **PRODUCTION}
-    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+def _check_deploy(variables):
+    """``manage.py check --deploy`` in a fresh process with only these variables (and a key) set: the ids of
+    the warnings it reports."""
+    env = {"PATH": os.environ["PATH"], "SECRET_KEY_FILE": str(ROOT / "no-such-key-file"), "DEBUG": "false",
+           "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "cards.example.org", **variables}
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy"],
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "no issues" in result.stdout
+    return set(re.findall(r"\(security\.(W\d+)\)", result.stdout + result.stderr))
+
+
+def _assignments(text):
+    """The ``NAME=value`` variables a README passage sets."""
+    return dict(re.findall(r"`([A-Z_]+)=([^`]+)`", text))
+
+
+def test_check_deploy_reports_what_the_readme_says_with_the_readmes_https_settings():
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("Served over HTTPS")
+    passage = readme[start:readme.index("\n\n", start)]
+    settings, after = passage.split("`manage.py check --deploy` then", 1)
+    promised, extra = set(re.findall(r"\bW\d{3}\b", after)), _assignments(after)
+    assert _check_deploy(_assignments(settings)) == promised
+    assert "SECURE_HSTS_SECONDS" in _assignments(settings)
+    assert promised == {"W005", "W021"}
+    assert "reports no issue" in after and _check_deploy({**_assignments(settings), **extra}) == set()
+    assert _check_deploy(PRODUCTION) == set()
 
 
 def test_the_cache_is_redis_with_redis_url_and_local_memory_without():

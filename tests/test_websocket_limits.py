@@ -1,4 +1,5 @@
-"""What a websocket may send: bounded frames at a bounded rate; bad frames get a sentence, never a 1011."""
+"""What a websocket may send: bounded frames at a bounded rate; bad frames get a sentence, never a 1011
+(tests/test_websocket_close_codes.py: the close codes over a real Daphne)."""
 import json
 
 import pytest
@@ -19,7 +20,7 @@ async def _closed_with(communicator):
 
 
 @pytest.mark.asyncio
-async def test_a_frame_over_the_size_limit_closes_the_socket_with_1009(alice, bob):
+async def test_a_frame_over_the_size_limit_closes_the_socket_with_4413(alice, bob):
     table = await sync_to_async(started_spank_table)(alice, bob)
     socket = await connect(alice, table)
     with override_settings(WEBSOCKET_MAX_FRAME_BYTES=1024):

@@ -1,11 +1,32 @@
+from django.core.validators import RegexValidator
 from django.db.models import Prefetch
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from games.engines import GAMES, get_engine
 from games.bots import LEVELS
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Seat, Table
 from games.rematch import current_rematch
+
+
+class StringField(serializers.CharField):
+    """A CharField that takes only a string: DRF's own takes the number 0 for "0", which the schema
+    (a string) does not allow."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class TrueOrFalseField(serializers.BooleanField):
+    """A BooleanField that takes only true or false: DRF's own takes 0, 1, "yes" and the like, which
+    the schema (a boolean) does not allow."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
 
 
 class SeatSerializer(serializers.Serializer):
@@ -97,13 +118,13 @@ class CreateTableSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAMES)
     seat_count = serializers.IntegerField(min_value=1, max_value=16)
     options = serializers.DictField(required=False, default=dict)
-    private = serializers.BooleanField(required=False, default=False)
+    private = TrueOrFalseField(required=False, default=False)
     turn_clock = serializers.IntegerField(
         required=False, allow_null=True, default=None,
         help_text="Seconds each turn may take (15, 30, 60 or 120) before the seat's default action is "
                   "played for it; null or left out: no turn clock.",
     )
-    name = serializers.CharField(
+    name = StringField(
         required=False, allow_null=True, allow_blank=True, default=None, max_length=TABLE_NAME_MAX_LENGTH,
         trim_whitespace=False,
         help_text="What players read for the table; blank or left out: \"<your name>'s <game> table\".",
@@ -115,6 +136,54 @@ class CreateTableSerializer(serializers.Serializer):
     )
 
 
+# What games.table_names refuses in a name, as far as a pattern can say it: control characters, text
+# direction controls and the private-use area.
+NAME_PATTERN = "^[^\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069\\ue000-\\uf8ff]*$"
+
+
+def _create_table_serializer_for(engine):
+    """CreateTableSerializer as the schema shows it for one game: its name, its seat counts, and the
+    turn clocks and bot delays offered. Requests are validated by CreateTableSerializer and the lobby
+    (games.lobby.check_setup: the engine judges the seat count and the options)."""
+    title = "".join(word.title() for word in engine.name.split("_"))
+    return type(f"Create{title}TableSerializer", (CreateTableSerializer,), {
+        "__doc__": f"A new {engine.title} table.",
+        "game": serializers.ChoiceField(choices=[engine.name]),
+        "seat_count": serializers.IntegerField(
+            min_value=engine.min_players, max_value=engine.max_players,
+            help_text=f"{engine.title} seats {engine.min_players} to {engine.max_players} players.",
+        ),
+        "options": serializers.DictField(
+            required=False, default=dict,
+            help_text=f"{engine.title}'s options (/rules/{engine.name}/ explains them); the game judges them, "
+                      "and an unknown or bad one is a 400 with its sentence.",
+        ),
+        "name": serializers.CharField(
+            required=False, allow_null=True, allow_blank=True, default=None, max_length=TABLE_NAME_MAX_LENGTH,
+            validators=[RegexValidator(NAME_PATTERN)],
+            help_text=CreateTableSerializer().fields["name"].help_text + " Control, text direction, "
+                      "private-use and unassigned characters are refused (the pattern names those it can).",
+        ),
+        "turn_clock": serializers.ChoiceField(
+            choices=Table._meta.get_field("turn_clock").choices, required=False, allow_null=True, default=None,
+            help_text=CreateTableSerializer().fields["turn_clock"].help_text,
+        ),
+        "bot_delay": serializers.ChoiceField(
+            choices=BOT_DELAY_CHOICES, required=False, default=DEFAULT_BOT_DELAY,
+            help_text=CreateTableSerializer().fields["bot_delay"].help_text,
+        ),
+    })
+
+
+# The request body of a table's creation in the schema: one shape per game, told apart by "game".
+CREATE_TABLE_SCHEMA = PolymorphicProxySerializer(
+    component_name="CreateTable",
+    serializers={name: _create_table_serializer_for(get_engine(name)) for name in GAMES},
+    resource_type_field_name="game",
+    many=False,
+)
+
+
 class AddBotSerializer(serializers.Serializer):
     level = serializers.ChoiceField(choices=LEVELS, required=False, default="fair",
                                     help_text="How the bot plays: \"fair\" (a fair opponent) or \"random\".")
@@ -124,7 +193,7 @@ class AddBotSerializer(serializers.Serializer):
 
 class JoinSerializer(serializers.Serializer):
     seat = serializers.IntegerField(required=False, allow_null=True, default=None)
-    invite = serializers.CharField(required=False, allow_blank=True, default="")
+    invite = StringField(required=False, allow_blank=True, default="")
 
 
 @extend_schema_field({

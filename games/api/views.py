@@ -1,4 +1,5 @@
 """REST endpoints: thin wrappers over games.lobby, games.commands and games.seat_view."""
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -8,7 +9,9 @@ from games import bot_seats, closing, commands, lobby, rematch, replay, seat_vie
 from games.engines import GAMES
 from games.models import Table
 
+from .query import query_parameter
 from .serializers import (
+    CREATE_TABLE_SCHEMA,
     AddBotSerializer,
     CommandSerializer,
     ConflictSerializer,
@@ -54,20 +57,29 @@ def answers(success, *refusals):
     return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, 429, 503, *refusals)}}
 
 
-class ReadsForAnyone(permissions.BasePermission):
-    """Anyone may read what a watcher may (public tables, a private one with its invite); writing needs a
-    log-in (401 with the Basic challenge otherwise)."""
-
-    def has_permission(self, request, view):
-        return request.method in permissions.SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+# Anyone may read what a watcher may (public tables, a private one with its invite); writing needs a
+# log-in (401 with the Basic challenge otherwise). DRF's own class, which drf-spectacular knows: the
+# schema marks these reads as needing no authentication.
+ReadsForAnyone = permissions.IsAuthenticatedOrReadOnly
 
 
 def _table(request, table_id, invite=None):
-    return lobby.find_table(request.user, table_id, invite or request.query_params.get("invite"))
+    return lobby.find_table(request.user, table_id, invite or query_parameter(request, "invite"))
+
+
+class BodyRequired(AutoSchema):
+    """The schema of a view whose request body is a oneOf: drf-spectacular marks a body required only
+    when it is a serializer with required fields, and has no public hook to say so (the override is of
+    its pinned version's method)."""
+
+    def _get_request_body(self, direction="request"):
+        body = super()._get_request_body(direction)
+        return body and {**body, "required": True}
 
 
 class TableList(APIView):
     permission_classes = [ReadsForAnyone]
+    schema = BodyRequired()
 
     @extend_schema(
         responses=answers({200: TableSerializer(many=True)}),
@@ -80,12 +92,12 @@ class TableList(APIView):
         summary="Tables you can see: public ones and your own",
     )
     def get(self, request):
-        tables = lobby.visible_tables(request.user, request.query_params.get("status") or None,
-                                      request.query_params.get("game") or None)
+        tables = lobby.visible_tables(request.user, query_parameter(request, "status"),
+                                      query_parameter(request, "game"))
         return Response(TableSerializer(tables[:200], many=True, context={"request": request}).data)
 
     @extend_schema(
-        request=CreateTableSerializer, responses=answers({201: TableSerializer}, 415), summary="Create a table"
+        request=CREATE_TABLE_SCHEMA, responses=answers({201: TableSerializer}, 415), summary="Create a table"
     )
     def post(self, request):
         data = _valid(CreateTableSerializer, request)
@@ -155,7 +167,7 @@ class TableBot(APIView):
     @extend_schema(
         request=None,
         responses=answers({200: TableSerializer}, 404, 409),
-        parameters=[INVITE],
+        parameters=[INVITE, OpenApiParameter("seat", int, OpenApiParameter.PATH, description="The bot's seat.")],
         summary="Take a bot out of its seat (host only, before the start)",
     )
     def delete(self, request, table_id, seat):
@@ -291,9 +303,9 @@ class TableReplay(APIView):
     )
     def get(self, request, table_id):
         table = _replayable(request, table_id)
-        seen_as = replay.perspective(table, request.query_params.get("as"))
+        seen_as = replay.perspective(table, query_parameter(request, "as"))
         last = replay.last_step(table)
-        step = replay.step_number(request.query_params.get("step"), last)
+        step = replay.step_number(query_parameter(request, "step"), last)
         replay.shown(table, request.user, seen_as, step)
         return Response(ReplaySerializer(replay.at_step(table, step, seen_as, last=last)).data)
 
@@ -307,7 +319,7 @@ class TableReplayMoves(APIView):
     )
     def get(self, request, table_id):
         table = _replayable(request, table_id)
-        seen_as = replay.perspective(table, request.query_params.get("as"))
+        seen_as = replay.perspective(table, query_parameter(request, "as"))
         replay.shown(table, request.user, seen_as)
         return Response(MoveSerializer(replay.moves(table, seen_as), many=True).data)
 

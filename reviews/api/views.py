@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import game_state, lobby
+from games.api.query import query_parameter
 from games.api.views import INVITE, answers
 from games.errors import BadRequest, NotFound
 
@@ -44,7 +45,7 @@ def _dispute_id(raw):
 
 
 def _table(request, table_id):
-    return lobby.find_table(request.user, table_id, request.query_params.get("invite"))
+    return lobby.find_table(request.user, table_id, query_parameter(request, "invite"))
 
 
 class TableRulings(APIView):
@@ -86,7 +87,7 @@ class DisputeQueue(APIView):
                                                 description="open (the default; oldest first) or decided.")],
                    summary="Staff: the review queue")
     def get(self, request):
-        wanted = request.query_params.get("status") or "open"
+        wanted = query_parameter(request, "status") or "open"
         if wanted not in QUEUE_FILTERS:
             raise BadRequest("status is \"open\" or \"decided\".")
         return Response(DisputeSerializer(queries.queue(wanted), many=True).data)

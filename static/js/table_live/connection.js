@@ -10,11 +10,11 @@
 import { liveRoot } from "../table/page.js";
 
 const CLOSED = {
-  1008: "This page sent too many messages too fast, so the table closed it. Reload the page.",
-  1009: "This page sent a message too large for the table. Reload the page.",
   4401: "You are logged out. Reload the page to log in again.",
   4404: "This table does not exist or is private.",
-};
+  4413: "This page sent a message too large for the table. Reload the page.",
+  4429: "This page sent too many messages too fast, so the table closed it. Reload the page.",
+};  // the server's close codes (games/consumers.py, the README's table)
 const RETRIED = [1006, 1011, 1012, 1013];  // htmx's ws extension reconnects after these by itself
 const SILENT = 4408;  // the server stopped hearing from this page and closed the socket
 const PING = "ping", PONG = "pong";
