@@ -15,8 +15,8 @@ from django.core.management import ManagementUtility
 from django.template.loader import render_to_string
 
 from api_helpers import client_for
+from chain_helpers import write_old_rows
 from events import store
-from events.models import Event
 from events.upcasting import upcast
 from fair_deal_helpers import SETUPS, finished_game, shuffle_events
 from games import fairness, lobby
@@ -171,10 +171,8 @@ def test_old_deals_are_upcast_with_no_commitment_and_other_events_are_left_alone
 def test_an_old_game_reads_no_commitment_recorded_everywhere(make_user, tmp_path):
     log, _ = finished_game("spank")
     table, users = seated_table("spank", make_user)
-    for version, event in enumerate(log, start=1):  # inserted as the old store wrote them: schema 1
-        payload = {key: value for key, value in event.items() if key != "commitment"}
-        Event.objects.create(stream=table.stream, game=table.game, version=version, type=payload["type"],
-                             schema=1, payload=payload, actor_kind=Event.Actor.SYSTEM)
+    write_old_rows(table.stream, table.game, [{key: value for key, value in event.items() if key != "commitment"}
+                                              for event in log])  # as the old store wrote them: schema 1
     deals = len(shuffle_events(log))
     checks = fairness.report(table)
     assert [check.result for check in checks] == [fairness.NONE] * deals and fairness.all_verified(checks)
