@@ -181,7 +181,7 @@ def test_an_old_game_reads_no_commitment_recorded_everywhere(make_user, tmp_path
     assert ran.returncode == 0, ran.stdout
     assert ran.stdout.decode().count("none - no commitment recorded") == deals
     status, out, _ = verify_game(table.id)
-    assert status == 0 and out.splitlines()[-1] == f"0 deals verified, {deals} with no commitment recorded."
+    assert status == 0 and out.splitlines()[-1] == f"0 deals verified, {deals} with no commitment recorded.", out
 
 
 # --- docs/verify_deal.py on the served events ----------------------------------------------------------
