@@ -15,6 +15,7 @@ from events import chain, store
 from events.models import Event, StreamKey
 from fair_deal_helpers import finished_game, shuffle_events
 from games import fairness, log_chain
+from games.models import Table
 from test_fair_deals import seated_table, verify_game, with_log
 
 pytestmark = pytest.mark.django_db
@@ -231,3 +232,24 @@ def test_a_head_shown_mid_game_gives_no_drawn_card_away_without_the_salt(make_us
 
     assert list(guesses(salt)) == [row.payload["cards"][0]]  # with the salt, the search finds the card ...
     assert list(guesses("")) == []  # ... without it, nothing: the salt is in every link
+
+
+# --- the API shows the head, and the salt once the game is over ----------------------------------------
+
+def test_the_api_gives_the_head_and_every_event_s_link_and_the_salt_only_once_the_game_is_over(make_user):
+    log, boundaries = finished_game("spank")
+    table, users = seated_table("spank", make_user)
+    client = client_for(users[0])
+    store.append(table.stream, list(log[:boundaries[4]]), 0, game=table.game)
+    links = recomputed(table.stream)
+    running = client.get(f"/api/tables/{table.id}/").json()["log"]
+    assert running == {"version": len(links), "head": links[-1], "broken": None, "salt": None}
+    assert [item["hash"] for item in client.get(f"/api/tables/{table.id}/events/").json()] == links
+    store.append(table.stream, list(log[boundaries[4]:]), boundaries[4], game=table.game)
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    links = recomputed(table.stream)
+    finished = client.get(f"/api/tables/{table.id}/").json()["log"]
+    assert finished == {"version": len(log), "head": links[-1], "broken": None, "salt": store.salt(table.stream)}
+    step = client.get(f"/api/tables/{table.id}/replay/?step=5").json()
+    assert step["head"] == links[4] and step["salt"] == store.salt(table.stream)
+    assert client.get(f"/api/tables/{table.id}/replay/?step=0").json()["head"] == chain.GENESIS
