@@ -57,6 +57,13 @@ def cached(table, version):
     return cache.get_or_set(f"log-chain:{table.stream}:{version}", lambda: check(table), TIMEOUT)
 
 
+def recent_deal_heads(engine, events):
+    """{version: hash} of the deals among ``events`` (a live table's latest StoredEvents) as JSON: what the
+    live frame gives the page to keep (static/js/log_heads.js), at no cost but a look at each event's type."""
+    return json.dumps({str(event.version): event.hash for event in events
+                       if "commitment" in event.payload or engine.is_deal(event.payload)})
+
+
 def revealed_salt(table):
     """The stream's salt once the game is over (anyone may then recompute the chain), else None."""
     if table.status != table.Status.FINISHED:
