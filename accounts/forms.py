@@ -7,16 +7,27 @@ from django.views.decorators.debug import sensitive_variables
 from . import passwords
 from .models import User
 from .throttling import Refused
+from .visible_text import visible
 
 
-class SignUpForm(auth_forms.UserCreationForm):
+class VisibleDisplayName:
+    """A form's display name without invisible characters (accounts.visible_text), and not left empty."""
+
+    def clean_display_name(self):
+        name = visible(self.cleaned_data["display_name"]).strip()
+        if not name:
+            raise ValidationError("A display name needs at least one visible character.", code="invisible")
+        return name
+
+
+class SignUpForm(VisibleDisplayName, auth_forms.UserCreationForm):
     class Meta(auth_forms.UserCreationForm.Meta):
         model = User
         fields = ("username", "display_name")
         help_texts = {"display_name": "The name other players see at the table."}
 
 
-class DisplayNameForm(forms.ModelForm):
+class DisplayNameForm(VisibleDisplayName, forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name",)

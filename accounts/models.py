@@ -1,6 +1,8 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from .visible_text import visible
+
 
 class User(AbstractUser):
     display_name = models.CharField(
@@ -11,8 +13,10 @@ class User(AbstractUser):
     )
 
     def __str__(self):
-        return self.display_name or self.username
+        return self.shown_name
 
     @property
     def shown_name(self):
-        return self.display_name or self.username
+        """The name others read, without invisible characters (accounts.visible_text): the forms take them
+        out of new names, and older ones may still hold some."""
+        return visible(self.display_name or self.username)

@@ -7,7 +7,8 @@ The store is append-only, so a message stays as it was said, and each keeps its 
 ``created_at``): ``lines(table)`` lists them for the live page and for the replay.
 
 Shown live to everyone at the table (games.consumers broadcasts each new line to the table's group);
-the text is escaped wherever it is drawn (templates/games/_chat_line.html). Muting someone is the
+the text is escaped wherever it is drawn, and isolated in <bdi> with its author's name
+(templates/games/_chat_line.html); invisible characters never reach it (``clean``). Muting someone is the
 page's business: each browser hides the lines of the users its user muted (static/js/table_live/chat.js).
 """
 import time
@@ -20,6 +21,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 
 from accounts.models import User
+from accounts.visible_text import visible
 from events import store
 from events.store import Actor, ConcurrencyConflict
 from games.errors import BadRequest, TableError
@@ -50,13 +52,14 @@ def stream_name(table_id):
 
 
 def clean(text):
-    """The message as it will be kept: one line, no control characters, no spaces around it.
+    """The message as it will be kept: one line, no control characters, no invisible ones (bidi controls,
+    zero-width characters: accounts.visible_text), no spaces around it.
 
     BadRequest for anything but text, for nothing left to send, or for more than MAX_LENGTH characters.
     """
     if not isinstance(text, str):
         raise BadRequest("A chat message is text.")
-    text = "".join(" " if ch in "\t\r\n" else ch for ch in text
+    text = "".join(" " if ch in "\t\r\n" else ch for ch in visible(text)
                    if ch in "\t\r\n" or unicodedata.category(ch) not in ("Cc", "Cs"))
     text = " ".join(text.split())
     if not text:
@@ -96,20 +99,46 @@ def lines(table, last=None, until=None):
             if until is None or event.created_at <= until]
     names = {user.pk: user.shown_name
              for user in User.objects.filter(pk__in={event.actor_user_id for event in said})}
+    # ``visible`` again: lines kept before invisible characters were taken out of new ones keep theirs.
     return [ChatLine(event.version, event.actor_user_id, names.get(event.actor_user_id, "Someone"),
-                     event.payload["text"], event.created_at) for event in said]
+                     visible(event.payload["text"]), event.created_at) for event in said]
+
+
+def now():
+    """The chat's clock, one function so that tests can move it."""
+    return time.time()
 
 
 def _within_rate(user_id):
-    """Counts this message against the user's current window; False when the window is full."""
-    window = settings.CHAT_WINDOW_SECONDS
-    key = f"chat-rate:{user_id}:{int(time.time() // window)}"
-    cache.add(key, 0, timeout=window * 2)
+    """Counts this message against the user's last CHAT_WINDOW_SECONDS; False, and not counted, when
+    CHAT_MESSAGES_PER_WINDOW are counted there already.
+
+    A sliding window, counted per second in the cache (Redis with REDIS_URL: every process counts in the
+    same keys). A fixed window let twice the limit through in a moment across its edge. The message is
+    counted in its second's key first and the window's keys are summed after, so two processes counting
+    at once can both refuse, never both let the last one through. The window starts at the beginning of
+    its first second, so it reaches up to a second further back than CHAT_WINDOW_SECONDS: no span of
+    that many seconds ever holds more than the limit.
+    """
+    window, second = settings.CHAT_WINDOW_SECONDS, int(now())
+    key = _rate_key(user_id, second)
+    cache.add(key, 0, timeout=window + 2)
     try:
-        return cache.incr(key) <= settings.CHAT_MESSAGES_PER_WINDOW
-    except ValueError:  # the key expired between add and incr: a new window
-        cache.set(key, 1, timeout=window * 2)
+        cache.incr(key)
+    except ValueError:  # the key expired between add and incr (the cache was very slow)
+        cache.set(key, 1, timeout=window + 2)
+    counted = cache.get_many([_rate_key(user_id, earlier) for earlier in range(second - window, second + 1)])
+    if sum(counted.values()) <= settings.CHAT_MESSAGES_PER_WINDOW:
         return True
+    try:
+        cache.decr(key)
+    except ValueError:
+        pass  # gone already: nothing left to take back
+    return False
+
+
+def _rate_key(user_id, second):
+    return f"chat-rate:{user_id}:{second}"
 
 
 def line_dict(line):

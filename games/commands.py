@@ -16,7 +16,7 @@ from django.db import transaction
 from events import store
 from events.store import SYSTEM, Actor, ConcurrencyConflict
 from events.models import Event
-from games import broadcast, game_state, signals, timers
+from games import broadcast, game_state, signals, staff_powers, timers
 from games.engines import IllegalCommand, get_engine
 from games.engines import command_table as senders
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
@@ -85,6 +85,7 @@ def _as_host(table, user, seat, seats):
 def _as_staff(table, user, seat, seats):
     if not user.is_staff:
         raise Forbidden("Only staff can give that command (it reviews a disputed ruling).")
+    staff_powers.require_outsider(table, user, "give staff commands at this table")
     return None, Actor.staff(user)
 
 

@@ -19,7 +19,7 @@ from django.conf import settings
 
 from games import broadcast, chat, commands, frame_limits, heartbeats, live, live_auth, lobby, rendering
 from games.dispatch import dispatch_in_turn
-from games.errors import BadRequest, Forbidden, NotFound, TableError
+from games.errors import BadRequest, DamagedLog, Forbidden, NotFound, TableError
 from games.json_input import parse_client_json
 from games.live import in_thread
 
@@ -193,12 +193,16 @@ class TableConsumer(PlayerConsumer):
                 await self._chat(message["chat"])
                 return
             command, expected_version = _parse(message)
+            if self.shown is None:  # the table could not be drawn (its log is damaged): read it again, or say why
+                await self._show()
+                if self.shown is None:
+                    return
             messages = await in_thread(_submit)(self.shown, self.user, command, expected_version)
             await self._show_own_move(messages)
         except TableError as error:
             # Only this connection hears why; the table itself did not change.
             await self.send(text_data=rendering.render_refusal(error.message))
-            if error.status == 409:
+            if error.status == 409 and not isinstance(error, DamagedLog):
                 await self._show(version=getattr(error, "actual", 0))
 
     async def _show_own_move(self, messages):
@@ -236,7 +240,11 @@ class TableConsumer(PlayerConsumer):
         await self._show(message["version"], seating, message.get("cause"))
 
     async def _show(self, version=0, seating=False, cause=None):
-        snap = await live.current(self.table_id, version, seating, cause)
+        try:
+            snap = await live.current(self.table_id, version, seating, cause)
+        except DamagedLog as damaged:  # the table cannot be drawn: the socket says why, and stays for the chat
+            await self.send(text_data=rendering.render_refusal(damaged.message))
+            return
         if self.shown is not None and snap.version < self.shown.version:
             return
         self.shown = snap

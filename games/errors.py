@@ -37,3 +37,17 @@ class StaleVersion(TableError):
 
 class Conflict(TableError):
     status = 409
+
+
+class DamagedLog(TableError):
+    """The table's event log cannot be folded: its event ``version`` fails in the engine (games.damaged).
+    Every read and command of the table answers this sentence; nothing is appended to it."""
+
+    status = 409
+
+    def __init__(self, table_id, version, reason):
+        super().__init__(f"This table's record is damaged at event {version}; staff have been told. "
+                         "Play is stopped.")
+        self.table_id = table_id
+        self.version = version
+        self.reason = reason

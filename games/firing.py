@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from events import store
 from games import bot_turns, commands, game_state
-from games.errors import Conflict
+from games.errors import Conflict, DamagedLog
 from games.models import Deadline
 from games.timers import latest_turn_version, to_move
 
@@ -24,8 +24,9 @@ SWEEP_BATCH = 200  # deadlines one sweep fires at most; the next sweep takes the
 def fire(deadline_id):
     """Submit the deadline's command, at most once. Returns the table's new version, or None.
 
-    None: the deadline is gone or already fired, its turn is over, or the engine refused a
-    stale command (a countdown the seat ended by playing). The claim (``fired_at``) and the
+    None: the deadline is gone or already fired, its turn is over, the engine refused a
+    stale command (a countdown the seat ended by playing), or the table's log does not fold
+    (games.damaged: the claim is kept, so it is not tried again). The claim (``fired_at``) and the
     append commit together: the claiming UPDATE locks the row, so a second call waits for
     the first and then finds it fired; if the first fails, nothing is marked and it can fire again.
     """
@@ -34,11 +35,18 @@ def fire(deadline_id):
         if not claimed:
             return None
         deadline = Deadline.objects.select_related("table").get(pk=deadline_id)
-        if deadline.kind == Deadline.Kind.TURN:
-            return _fire_turn(deadline)
-        if deadline.kind == Deadline.Kind.BOT:
-            return bot_turns.act(deadline)
-        return commands.submit_system(deadline.table, deadline.command)
+        try:
+            return _fire(deadline)
+        except DamagedLog:
+            return None  # play at the table is stopped (games.damaged): its timers do nothing, once
+
+
+def _fire(deadline):
+    if deadline.kind == Deadline.Kind.TURN:
+        return _fire_turn(deadline)
+    if deadline.kind == Deadline.Kind.BOT:
+        return bot_turns.act(deadline)
+    return commands.submit_system(deadline.table, deadline.command)
 
 
 def _fire_turn(deadline):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from events import store
+from games import damaged
 from games.engines import get_engine
 
 _CACHE_SIZE = 256  # streams kept at least (games.live makes room for more: make_room)
@@ -34,7 +35,7 @@ class Game:
 
 
 def load(table, expected_version=None):
-    """The table's game as of its latest event.
+    """The table's game as of its latest event; DamagedLog if its log does not fold (games.damaged).
 
     ``expected_version``: the version a command is about to be decided at. When the cache holds
     exactly that version it is used without reading the log: if the stream has moved on, the append
@@ -47,7 +48,7 @@ def load(table, expected_version=None):
         return Game(engine, state, version)
     tail = store.read(table.stream, after=version, game=table.game)
     if tail:
-        state = engine.fold([event.payload for event in tail], state)
+        state = damaged.fold(table, engine, tail, state)
         version = tail[-1].version
         _remember(table.stream, version, state, tail)  # read from the log: committed
     return Game(engine, state, version)
@@ -75,7 +76,7 @@ def load_at(table, version):
     """The game as it stood after ``version`` events (for replay); not cached."""
     engine = get_engine(table.game)
     events = store.read(table.stream, upto=version, game=table.game)
-    return Game(engine, engine.fold([event.payload for event in events]), len(events))
+    return Game(engine, damaged.fold(table, engine, events), len(events))
 
 
 def remember(stream, version, state, events=()):

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from events import store
+from games import damaged
 from games.engines import GAMES, get_engine
+from games.errors import DamagedLog
 from games.models import Seat, Table
 
 LISTED = 50  # the newest finished games a profile lists
@@ -79,7 +81,10 @@ def record_results(tables):
         if not events:
             continue
         engine = get_engine(table.game)
-        state = engine.fold([event.payload for event in events])
+        try:
+            state = damaged.fold(table, engine, events)
+        except DamagedLog:
+            continue  # nothing can be known of it (the review queue lists it for staff)
         if not engine.is_over(state):
             continue  # not over by its log: nothing to record
         table.result = {"winners": list(engine.winners(state)),

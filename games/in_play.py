@@ -6,10 +6,12 @@ platform names no game.
 from dataclasses import dataclass
 
 from games import game_state
+from games.errors import DamagedLog
 from games.models import Table
 from games.seat_view import named, seat_names
 
 LISTED = 30  # the newest games in play the lobby lists
+DAMAGED = "its record is damaged: play is stopped"  # a table whose log does not fold (games.damaged)
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,9 @@ def games_in_play(game=None, limit=LISTED):
 def _in_play(table):
     seated = {seat.number: seat.user for seat in table.seats.all()}
     names = seat_names(table, seated)
-    game = game_state.load(table)
+    try:
+        game = game_state.load(table)
+    except DamagedLog:
+        return GameInPlay(table, [name for name in names if name], DAMAGED)
     progress = named(game.engine.progress(game.state), names) if game.started else ""
     return GameInPlay(table, [name for name in names if name], progress)

@@ -75,6 +75,13 @@ class Table(models.Model):
         help_text='A finished game\'s outcome: {"winners": [seats], "abandoned": bool} (no winner: a draw or abandoned).',
     )
 
+    # A log that does not fold (games.damaged): the first event the engine could not apply, and why.
+    # Recorded when a read finds it, for staff; the log itself stays as it is, and play is stopped.
+    damaged_at = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The version of the first event of its log that does not fold, if any.",
+    )
+    damage = models.TextField(blank=True, default="", help_text="Why that event does not fold (the engine's error).")
+
     objects = TableQuerySet.as_manager()
 
     class Meta:

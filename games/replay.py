@@ -5,13 +5,14 @@ Step n is the board after the event with version n (step 0: before the first eve
 (the engine's ``view`` of the state at that step), and the events as that seat was told them.
 
 Who may replay: anyone who may see the table, once its game is finished (any perspective); while it
-runs, staff only. Nothing else is ever shown: a seat's perspective is built by the engine's own
-``view`` and ``redact_event``, the very functions the live table uses.
+runs, staff only, none who hold a seat in its match (games.staff_powers), and each look is written to
+the staff log. Nothing else is ever shown: a seat's perspective is built by the engine's own ``view`` and
+``redact_event``, the very functions the live table uses.
 """
 from dataclasses import dataclass
 
 from events import chain, store
-from games import move_log, snapshots
+from games import move_log, snapshots, staff_powers
 from games.engines import get_engine
 from games.errors import BadRequest, Forbidden
 from games.models import Table
@@ -33,12 +34,24 @@ class Perspective:
 
 def require_replayable(table, user):
     """Forbidden (with the sentence to show) unless ``user`` may replay the table's game."""
-    if table.status == Table.Status.FINISHED or getattr(user, "is_staff", False):
+    if table.status == Table.Status.FINISHED:
         return
     if table.status == Table.Status.OPEN:
         raise Forbidden("This table's game has not started: there is nothing to replay yet.")
-    raise Forbidden("This game is still being played: it can be replayed once it is over (only staff may "
-                    "replay a game in play).")
+    if not getattr(user, "is_staff", False):
+        raise Forbidden("This game is still being played: it can be replayed once it is over (only staff may "
+                        "replay a game in play).")
+    staff_powers.require_outsider(table, user, "replay this game while it runs")
+
+
+def shown(table, user, seen_as, step=None):
+    """Record what ``user`` was shown of a game in play (staff only get so far): the replay at ``step``, or
+    every move in words when ``step`` is None. A finished game's whole log is public: nothing to record."""
+    if table.status == Table.Status.FINISHED:
+        return
+    whose = "every hand open" if seen_as.open else f"as seat {seen_as.seat} saw it"
+    what = f"the replay at step {step}, {whose}" if step is not None else f"every move in words, {whose}"
+    staff_powers.shown_hidden(table, user, what, step=step, seen_as=seen_as.token)
 
 
 def perspective(table, raw):

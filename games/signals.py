@@ -4,3 +4,7 @@ from django.dispatch import Signal
 # A staff command was appended (table, user, command, version), sent inside the transaction that
 # appends its events: a receiver's rows are written together with them, or not at all.
 staff_command = Signal()
+
+# Staff were shown hidden information of a game in play (table, user, what: the words saying what, details),
+# sent before it is answered: the staff log's entry is written, or nothing is shown.
+hidden_information_shown = Signal()

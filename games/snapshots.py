@@ -17,6 +17,7 @@ from collections import OrderedDict
 from django.core.cache import cache
 
 from events import store
+from games import damaged
 from games.engines import get_engine
 
 EVERY = 25  # events between snapshots: at most EVERY events are read and folded for any step
@@ -34,7 +35,8 @@ def key(stream, version):
 
 def rebuild(table, step):
     """(state after ``step`` events, the events read to get there: those after the snapshot used, up to and
-    including event ``step``). Step 0 is the initial state, before the first event."""
+    including event ``step``). Step 0 is the initial state, before the first event. DamagedLog if an event
+    up to ``step`` does not fold."""
     engine = get_engine(table.game)
     if step <= 0:
         return engine.initial_state(), []
@@ -42,7 +44,7 @@ def rebuild(table, step):
     if base == 0:
         state = engine.initial_state()
     tail = store.read(table.stream, after=base, upto=step, game=table.game)
-    state = _fold_keeping_snapshots(engine, table.stream, state, tail)
+    state = _fold_keeping_snapshots(engine, table, state, tail)
     _remember(table.stream, step, state)
     return state, tail
 
@@ -86,13 +88,14 @@ def forget_recent():
         _recent.clear()
 
 
-def _fold_keeping_snapshots(engine, stream, state, events):
-    """Fold ``events`` on ``state``, putting a snapshot in the cache at each multiple of EVERY passed."""
+def _fold_keeping_snapshots(engine, table, state, events):
+    """Fold ``events`` on ``state``, putting a snapshot in the cache at each multiple of EVERY passed
+    (DamagedLog at an event that does not fold: games.damaged)."""
     missing = {}
     for event in events:
-        state = engine.evolve(state, event.payload)
+        state = damaged.evolve(table, engine, state, event)
         if event.version % EVERY == 0:
-            missing[key(stream, event.version)] = state
+            missing[key(table.stream, event.version)] = state
     if missing:
         cache.set_many(missing, TIMEOUT)
     return state

@@ -92,6 +92,7 @@ def replay_page(request, table_id):
     except TableError as error:
         return render(request, "games/replay_refused.html", {"table": table, "message": error.message},
                       status=error.status)
+    replay.shown(table, request.user, seen_as, step)
     return render(request, "games/replay.html", replay_rendering.replay_context(table, seen_as, step, last))
 
 

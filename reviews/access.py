@@ -1,10 +1,17 @@
-"""Who reviews disputes: staff, and accounts given the "reviewer" permission."""
+"""Who reviews disputes: staff, and accounts given the "reviewer" permission, never at a table where they
+hold or held a seat in the match (games.staff_powers)."""
 from functools import wraps
 
 from django.contrib.auth.models import Permission
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+
+from games import staff_powers
+from games.models import Table
+
+from . import staff_log
+from .models import StaffAction
 
 REVIEWER_PERMISSION = "reviews.reviewer"
 
@@ -41,3 +48,17 @@ def reviewer_required(view):
         return view(request, *args, **kwargs)
 
     return checked
+
+
+def require_impartial(table, user):
+    """Forbidden unless ``user`` holds no seat in the table's match: nobody reviews a game they play or
+    played, even once it is over."""
+    staff_powers.require_outsider(table, user, "review this match's disputes")
+
+
+def review_opened(dispute, user, what):
+    """``user`` opens ``dispute`` to review it: Forbidden for a player of its match; while the game runs,
+    what the review shows of the hands (``what``) is a staff-log entry."""
+    require_impartial(dispute.table, user)
+    if dispute.table.status != Table.Status.FINISHED:
+        staff_log.record(user, StaffAction.What.VIEW, what, table=dispute.table, dispute=dispute)

@@ -8,9 +8,10 @@ class ReviewsConfig(AppConfig):
 
     def ready(self):
         from games import live
-        from games.signals import staff_command
+        from games.signals import hidden_information_shown, staff_command
 
         from . import notices, staff_log
 
         live.register_extra("disputes", notices.table_disputes, follows_moves=notices.has_rulings)
         staff_command.connect(staff_log.record_staff_command, dispatch_uid="reviews.staff_command")
+        hidden_information_shown.connect(staff_log.record_hidden_view, dispatch_uid="reviews.hidden_information")

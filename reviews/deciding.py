@@ -14,7 +14,7 @@ from games.engines import get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
 
 from . import filing, staff_log
-from .access import is_reviewer
+from .access import is_reviewer, require_impartial
 from .models import MAX_REASON, Dispute, StaffAction
 
 UPHOLD, OVERTURN = "uphold", "overturn"
@@ -22,8 +22,9 @@ OUTCOMES = (UPHOLD, OVERTURN)
 
 
 def decide(dispute_id, staff, outcome, reason):
-    """Uphold or overturn the dispute; returns it decided. Forbidden for a non-reviewer, NotFound,
-    BadRequest (no such outcome, no reason, or the engine refuses the overturn) or Conflict (decided already)."""
+    """Uphold or overturn the dispute; returns it decided. Forbidden for a non-reviewer or a player of its
+    match (even once it is over), NotFound, BadRequest (no such outcome, no reason, or the engine refuses the
+    overturn) or Conflict (decided already)."""
     if not is_reviewer(staff):
         raise Forbidden("Only staff review disputes.")
     if outcome not in OUTCOMES:
@@ -31,6 +32,7 @@ def decide(dispute_id, staff, outcome, reason):
     reason = _checked_reason(reason)
     with transaction.atomic():
         dispute = _locked(dispute_id)
+        require_impartial(dispute.table, staff)
         if not dispute.is_open:
             raise Conflict(already_decided(dispute))
         if outcome == OVERTURN:

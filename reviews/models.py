@@ -65,6 +65,7 @@ class StaffAction(models.Model):
         UPHOLD = "uphold", "upheld a disputed ruling"
         OVERTURN = "overturn", "overturned a disputed ruling"
         COMMAND = "command", "sent a staff command"
+        VIEW = "view", "saw the hidden cards of a game in play"
 
     staff = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="staff_actions")
     at = models.DateTimeField(auto_now_add=True)

@@ -12,3 +12,9 @@ def record_staff_command(sender, table, user, command, version, **kwargs):
     why = command.get("reason") if isinstance(command.get("reason"), str) else ""
     record(user, StaffAction.What.COMMAND, why or "(no reason given)", table=table,
            details={"command": command, "version": version})
+
+
+def record_hidden_view(sender, table, user, what, details, **kwargs):
+    """games.signals.hidden_information_shown: staff saw what players of a game in play do not (the open
+    replay, a dispute's hands); ``what`` says what."""
+    record(user, StaffAction.What.VIEW, what, table=table, details=details)

@@ -6,12 +6,12 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games import lobby, rendering
-from games.errors import BadRequest, NotFound, TableError
+from games import damaged, lobby, rendering
+from games.errors import BadRequest, Forbidden, NotFound, TableError
 from games.seat_view import seat_names
 
 from . import deciding, filing, queries, rulings
-from .access import reviewer_required
+from .access import review_opened, reviewer_required
 from .models import MAX_REASON, MAX_TEXT
 
 
@@ -51,6 +51,7 @@ def queue(request):
         status = "open"
     return render(request, "reviews/queue.html", {
         "disputes": queries.queue(status), "status": status, "filters": queries.QUEUE_FILTERS.items(),
+        "damaged_tables": damaged.damaged_tables(),
     })
 
 
@@ -58,8 +59,13 @@ def queue(request):
 def dispute_page(request, dispute_id):
     try:
         found = queries.review(dispute_id)
+        review_opened(found["dispute"], request.user, f"dispute #{dispute_id}'s page: the board before the "
+                                                       "ruling, every hand open")
     except NotFound as error:
         raise Http404(error.message) from None
+    except Forbidden as error:  # a player of this match: the queue says why
+        messages.error(request, error.message)
+        return redirect("review_queue")
     return render(request, "reviews/dispute.html", {**found, "max_reason": MAX_REASON,
                                                     "board": queries.board_before(found["dispute"])})
 
@@ -72,6 +78,9 @@ def decide(request, dispute_id):
                                   request.POST.get("reason", ""))
     except NotFound as error:
         raise Http404(error.message) from None
+    except Forbidden as error:  # a player of this match: the queue says why
+        messages.error(request, error.message)
+        return redirect("review_queue")
     except TableError as error:
         messages.error(request, error.message)
     else:

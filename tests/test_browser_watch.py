@@ -51,12 +51,12 @@ class TestAVisitorWatchesLive(BrowserTestCase):
         expect(visitor.locator("#connection")).to_contain_text("live", ignore_case=True)
         expect(visitor.locator("#turn-banner")).to_contain_text("you are watching")
         expect(visitor.locator("#move-log li")).not_to_have_count(0)
-        expect(visitor.locator("#last-move-style")).to_have_count(0)
+        expect(visitor.locator("#table-live .is-last-move")).to_have_count(0)
         _mark_page(visitor)
 
         line = _off_the_event_loop(lambda: _a_move_that_changes_the_board(table))
         expect(visitor.locator("#move-log li.is-latest")).to_have_text(line)
-        expect(visitor.locator("#last-move-style")).to_have_count(1)
+        expect(visitor.locator("#table-live .is-last-move")).not_to_have_count(0)
         marked = visitor.evaluate("""() => [...document.querySelectorAll('#table-live [data-place]')]
             .filter(el => getComputedStyle(el).outlineStyle === 'solid').length""")
         self.assertGreater(marked, 0)

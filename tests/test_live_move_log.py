@@ -48,8 +48,9 @@ def _log(page):
 
 
 def _marked(page):
-    style = re.search(r'<style id="last-move-style">(.*?)</style>', page, re.S)
-    return re.findall(r'\[data-place="([^"]+)"\]', style[1]) if style else []
+    """The last move's places the table lists for its script to mark."""
+    places = re.search(r'<div id="table-live"[^>]* data-last-places="([^"]*)"', page)
+    return places[1].split() if places else []
 
 
 def _expected(table, seat):

@@ -203,7 +203,7 @@ def dispute(ruled, players):
     return Dispute.objects.get()
 
 
-def test_only_reviewers_see_any_review_page_or_api(dispute, players, client, staff):
+def test_only_reviewers_see_any_review_page_or_api(dispute, players, client, staff, make_user):
     pages = ["/reviews/", "/reviews/?status=decided", f"/reviews/{dispute.pk}/", "/reviews/log/"]
     apis = ["/api/disputes/", f"/api/disputes/{dispute.pk}/", "/api/staff-log/"]
     for url in pages:
@@ -221,12 +221,13 @@ def test_only_reviewers_see_any_review_page_or_api(dispute, players, client, sta
     assert APIClient().get("/api/disputes/").status_code == 401
     dispute.refresh_from_db()
     assert dispute.is_open and not StaffAction.objects.exists()
-    # A reviewer by permission, not staff, is let in.
-    players[0].user_permissions.add(Permission.objects.get(codename="reviewer"))
-    client.force_login(players[0])
+    # A reviewer by permission, not staff, is let in (one who plays in none of these matches).
+    reviewer = make_user("rita")
+    reviewer.user_permissions.add(Permission.objects.get(codename="reviewer"))
+    client.force_login(reviewer)
     for url in pages:
         assert client.get(url).status_code == 200, url
-    assert client_for(players[0]).get("/api/disputes/").status_code == 200
+    assert client_for(reviewer).get("/api/disputes/").status_code == 200
 
 
 def test_the_queue_lists_open_disputes_oldest_first_and_filters_decided(players, make_user, staff, client):

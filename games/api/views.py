@@ -36,7 +36,8 @@ REFUSALS = {
     404: OpenApiResponse(ErrorSerializer, description="No such table, or it is private (and you have no seat or invite)."),
     409: OpenApiResponse(ConflictSerializer, description=(
         "The table is not in a state for this; `detail` says why (and `version` is the table's version "
-        "now when `expected_version` was stale)."
+        "now when `expected_version` was stale). A table whose record is damaged answers every read and "
+        "command of its game with a 409 saying so."
     )),
     415: OpenApiResponse(ErrorSerializer, description="The body is not JSON (send `Content-Type: application/json`)."),
     429: OpenApiResponse(ErrorSerializer, description=(
@@ -230,7 +231,7 @@ class TableView(APIView):
     permission_classes = [ReadsForAnyone]
 
     @extend_schema(
-        responses=answers({200: SeatViewSerializer}, 404), parameters=[INVITE], summary="Your view of the game"
+        responses=answers({200: SeatViewSerializer}, 404, 409), parameters=[INVITE], summary="Your view of the game"
     )
     def get(self, request, table_id):
         return Response(seat_view.seat_view(_table(request, table_id), request.user))
@@ -259,7 +260,7 @@ class TableEvents(APIView):
     permission_classes = [ReadsForAnyone]
 
     @extend_schema(
-        responses=answers({200: EventSerializer(many=True)}, 404),
+        responses=answers({200: EventSerializer(many=True)}, 404, 409),
         parameters=[INVITE],
         summary="The event log as you may see it (hidden cards redacted until the game is over)",
     )
@@ -277,8 +278,8 @@ STEP = OpenApiParameter(
         "The board after the event with this version; 0 (the default) is before the first event. "
         "Anything but a whole number from 0 to the last step: 400."))
 REPLAY_RULES = (
-    "Anyone who may see the table may replay its game once it is over; while it runs, only staff "
-    "(403 for anyone else, as before the start)."
+    "Anyone who may see the table may replay its game once it is over; while it runs, only staff who hold "
+    "no seat in its match, each look written to the staff log (403 for anyone else, as before the start)."
 )
 
 
@@ -286,7 +287,7 @@ class TableReplay(APIView):
     permission_classes = [ReadsForAnyone]
 
     @extend_schema(
-        responses=answers({200: ReplaySerializer}, 404), parameters=[STEP, PERSPECTIVE, INVITE],
+        responses=answers({200: ReplaySerializer}, 404, 409), parameters=[STEP, PERSPECTIVE, INVITE],
         summary="The game at one step of its replay, from a perspective", description=REPLAY_RULES,
     )
     def get(self, request, table_id):
@@ -294,6 +295,7 @@ class TableReplay(APIView):
         seen_as = replay.perspective(table, request.query_params.get("as"))
         last = replay.last_step(table)
         step = replay.step_number(request.query_params.get("step"), last)
+        replay.shown(table, request.user, seen_as, step)
         shown = replay.at_step(table, step, seen_as, last=last)
         return Response(ReplaySerializer({**shown, "salt": log_chain.revealed_salt(table)}).data)
 
@@ -308,6 +310,7 @@ class TableReplayMoves(APIView):
     def get(self, request, table_id):
         table = _replayable(request, table_id)
         seen_as = replay.perspective(table, request.query_params.get("as"))
+        replay.shown(table, request.user, seen_as)
         return Response(MoveSerializer(replay.moves(table, seen_as), many=True).data)
 
 

@@ -11,7 +11,7 @@ from games.api.views import INVITE, answers
 from games.errors import BadRequest, NotFound
 
 from reviews import deciding, filing, queries
-from reviews.access import is_reviewer
+from reviews.access import is_reviewer, review_opened
 from reviews.notices import table_disputes
 from reviews.queries import QUEUE_FILTERS
 
@@ -99,6 +99,8 @@ class DisputeDetail(APIView):
     def get(self, request, dispute_id):
         found = queries.review(_dispute_id(dispute_id))
         dispute = found["dispute"]
+        review_opened(dispute, request.user, f"dispute #{dispute.pk} through the API: the ruling's cards and the "
+                                             "trick so far")
         dispute.facts, dispute.players = found["facts"], found["players"]
         return Response(DisputeReviewSerializer(dispute).data)
 

@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.timesince import timesince
 
 from games import game_state, jinja
+from games.errors import DamagedLog
 from reviews.notices import profile_disputes, table_disputes
 
 register = template.Library()
@@ -20,7 +21,10 @@ def disputes_of(user):
 def rulings_of(table, user):
     """The table's rulings and disputes drawn as its live page draws them, for ``user``'s own seat
     (templates/reviews/_replay_disputes.html); nothing for a game without rulings, or a table without any."""
-    shown = table_disputes(table, game_state.load(table))
+    try:
+        shown = table_disputes(table, game_state.load(table))
+    except DamagedLog:
+        return ""  # the replay says why (games.damaged)
     if not shown or not shown["rulings"]:
         return ""
     return jinja.render(shown["template"], {"extra": shown, "seat": table.seat_of(user), "table": table})

@@ -10,6 +10,7 @@ import { cancelDrag, isDragging, setDraggable, swallowsClick, watchDrags } from 
 import { fieldsOf, withFields } from "./fields.js";
 import { rememberFocus, restoreFocus } from "../table_access/focus.js";
 import { onJump, paintJumps } from "../table_access/jump.js";
+import { markLastMove } from "../table_live/last_move.js";
 import { afterBoard, beforeBoard } from "../table_live/motion.js";
 import { clearFlash, copyFrom, fillInviteLinks, hint, keepOpen, liveRoot, parseJSON, restoreOpen, timeRefusal, within } from "./page.js";
 import { armRoving, onRovingFocus, onRovingKey } from "../table_access/roving.js";
@@ -64,6 +65,7 @@ function refresh() {
     answered();
     loadTargets();
     armClocks(root);
+    markLastMove(root);
     restoreOpen();
     announceNews();
   }
@@ -81,6 +83,7 @@ const refuse = (text) => { hint(text); paint(); };
 function onClick(event) {
   if (swallowsClick()) return event.preventDefault();
   if (onJump(event)) return;
+  if (event.target.matches?.(".invite-link")) return event.target.select();  // the whole address, to copy
   const el = event.target.closest("[data-card],[data-source],[data-target],[data-command],[data-clear-selection],[data-copy]");
   if (el?.hasAttribute("data-copy")) return copyFrom(el);
   if (!el || !liveRoot()?.contains(el)) return;
