@@ -3,7 +3,9 @@ refuses an event whose ``previous`` is not the hash of the stream's event before
 the first). A row-level BEFORE trigger sees the rows inserted earlier by the same statement, so a move of
 several events, inserted in one statement, is checked link by link. It checks the order of the links,
 not their hashes (the salt and the canonical form are the store's): ``manage.py verify_game`` checks those.
-SQLite has no such trigger: there the store (the one write path) writes the links.
+SQLite (``make run``) gets the same check as a trigger of its own: the store keeps each stream's head
+between appends, and a head kept that the database no longer has must be refused there too, so that the
+store retries from the log instead of writing a link that does not follow.
 """
 from django.db import migrations, models
 
@@ -38,6 +40,28 @@ DROP FUNCTION IF EXISTS events_event_follows();
 """
 
 
+CREATE_SQLITE = """
+CREATE TRIGGER events_event_follows BEFORE INSERT ON events_event
+WHEN NEW.previous IS NOT (CASE WHEN NEW.version = 1 THEN '0000000000000000000000000000000000000000000000000000000000000000'
+    ELSE (SELECT hash FROM events_event WHERE stream = NEW.stream AND version = NEW.version - 1) END)
+BEGIN
+    SELECT RAISE(ABORT, 'events_event: the event does not follow the event before it');
+END;
+"""
+
+DROP_SQLITE = "DROP TRIGGER IF EXISTS events_event_follows;"
+
+
+class RunSQLOnSQLite(migrations.RunSQL):
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor == "sqlite":
+            super().database_forwards(app_label, schema_editor, from_state, to_state)
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state):
+        if schema_editor.connection.vendor == "sqlite":
+            super().database_backwards(app_label, schema_editor, from_state, to_state)
+
+
 class Migration(migrations.Migration):
     dependencies = [("events", "0006_fill_hash_chain")]
 
@@ -52,4 +76,5 @@ class Migration(migrations.Migration):
                                    help_text="SHA-256 of the stream's salt, ``previous`` and this event."),
         ),
         RunSQLOnPostgreSQL(CREATE, DROP),
+        RunSQLOnSQLite(CREATE_SQLITE, DROP_SQLITE),
     ]
