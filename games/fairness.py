@@ -2,8 +2,9 @@
 
 ``report(table)`` is what the replay page and ``manage.py verify_game`` show: one DealCheck per deal, in
 log order, with a label the engine wrote ("event 1 (the deal)") and a result (ok, failed: also a deal whose
-commitment was removed, none: recorded before deals were committed, hidden: the salt is not revealed yet). It reads the stored log, salts included, but
-tells only each deal's verdict, so it may be shown while the game runs.
+commitment was removed, none: recorded before deals were committed, hidden: the salt is not revealed yet).
+It reads the stored log, salts included, but tells only each deal's verdict, so it may be shown while the
+game runs.
 """
 from django.utils.translation import ngettext
 

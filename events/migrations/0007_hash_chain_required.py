@@ -42,7 +42,8 @@ DROP FUNCTION IF EXISTS events_event_follows();
 
 CREATE_SQLITE = """
 CREATE TRIGGER events_event_follows BEFORE INSERT ON events_event
-WHEN NEW.previous IS NOT (CASE WHEN NEW.version = 1 THEN '0000000000000000000000000000000000000000000000000000000000000000'
+WHEN NEW.previous IS NOT (CASE
+    WHEN NEW.version = 1 THEN '0000000000000000000000000000000000000000000000000000000000000000'
     ELSE (SELECT hash FROM events_event WHERE stream = NEW.stream AND version = NEW.version - 1) END)
 BEGIN
     SELECT RAISE(ABORT, 'events_event: the event does not follow the event before it');
