@@ -330,7 +330,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"DisputeStatusEnum": "reviews.models.Dispute.Status"},
+    "ENUM_NAME_OVERRIDES": {"DisputeStatusEnum": "reviews.models.Dispute.Status",
+                            "TableStatusEnum": "games.models.Table.Status"},
 }
 
 LOGGING = {

@@ -37,6 +37,8 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    previous = models.CharField(max_length=64, help_text="The hash of the stream's event before (events/chain.py).")
+    hash = models.CharField(max_length=64, help_text="SHA-256 of the stream's salt, ``previous`` and this event.")
 
     objects = EventQuerySet.as_manager()
 
@@ -57,3 +59,17 @@ class Event(models.Model):
 
     def delete(self, *args, **kwargs):
         raise AppendOnlyError("Events are append-only; a correction is a new event.")
+
+
+class StreamKey(models.Model):
+    """A stream's secret salt, in every link of its hash chain (events/chain.py). Written with the stream's
+    first event; shown to nobody while the game runs, revealed with the record once it is over."""
+    append_only = True  # a changed salt would make the stream's chain unverifiable
+
+    stream = models.CharField(max_length=64, unique=True)
+    salt = models.CharField(max_length=32)
+
+    objects = EventQuerySet.as_manager()
+
+    def __str__(self):
+        return self.stream

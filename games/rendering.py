@@ -10,7 +10,7 @@ import time
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import announcements, commands, jinja, log_lines, move_log, rematch
+from games import announcements, commands, jinja, log_chain, log_lines, move_log, rematch
 from games.board_targets import board_targets
 from games.engines import GAMES, get_engine
 from games.in_play import games_in_play
@@ -65,6 +65,7 @@ def table_context(snap, user):
                           and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
         "move_log": live_log(snap, seat, names, view),
         "last_places": last_places(game.engine, snap.recent),
+        "deal_heads": log_chain.recent_deal_heads(game.engine, snap.recent),
         "away_names": [seat_name(names, n) for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
         "bot_played_names": [seat_name(names, n) for n, p in enumerate(view["players"] if view else [])
                              if p.get("with_bot")],

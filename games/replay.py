@@ -11,7 +11,7 @@ the staff log. Nothing else is ever shown: a seat's perspective is built by the 
 """
 from dataclasses import dataclass
 
-from events import store
+from events import chain, store
 from games import move_log, snapshots, staff_powers
 from games.engines import get_engine
 from games.errors import BadRequest, Forbidden
@@ -86,7 +86,7 @@ def _whole_number(raw):
 
 def at_step(table, step, seen_as, last=None, names=None):
     """The replay at ``step`` from perspective ``seen_as``: {"table", "step", "last_step", "as", "view",
-    "hands", "move"}: "view" is the view then (None before the first event), "hands" (open perspective
+    "hands", "move", "head"}: "view" is the view then (None before the first event), "hands" (open perspective
     only) each seat's own part of it, "move" the line of event ``step`` (None at step 0); players' names in."""
     engine = get_engine(table.game)
     names = seat_names(table) if names is None else names
@@ -103,6 +103,7 @@ def at_step(table, step, seen_as, last=None, names=None):
         "view": named(view, names),
         "hands": named(hands, names),
         "move": move,
+        "head": tail[-1].hash if tail else chain.GENESIS,  # the log's head at this step
     }
 
 

@@ -4,7 +4,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from events import store
-from games import chat, fairness, replay
+from games import chat, fairness, log_chain, replay
 from games.engines import get_engine
 from games.rendering import board_template, clocks_context, clockwise_from
 from games.names import seat_name, seat_names
@@ -29,6 +29,7 @@ def replay_context(table, seen_as, step, last):
         "steps": _step_links(table, seen_as, step, last),
         "perspectives": _perspective_links(table, names, seen_as, step),
         "fair_deals": fair_deals(table, last),
+        "log_chain": log_chain.cached(table, last),
         "chat_lines": chat_at(table, step),
         # What the board templates take (games.rendering.table_context), with nothing to act on:
         "seat": seat,

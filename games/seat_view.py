@@ -49,6 +49,7 @@ def visible_events(table, user):
             "actor": event.actor_kind,
             "time": event.created_at,
             "event": named(event.payload if reveal_all else game.engine.redact_event(event.payload, seat), names),
+            "hash": event.hash,
         }
         for event in store.read(table.stream, game=table.game)
         if event.version <= game.version

@@ -6,7 +6,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games import bot_seats, live, lobby, rendering, replay, replay_rendering
+from games import bot_seats, live, lobby, log_chain, rendering, replay, replay_rendering
 from games.engines import get_engine
 from games.errors import NotFound, TableError
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, TURN_CLOCK_CHOICES, Table
@@ -76,6 +76,7 @@ def table_page(request, table_id):
     table = _visible(request, table_id)
     context = rendering.table_context(live.snapshot(table), request.user)
     context["live_table"] = rendering.draw_live_table(context, get_token(request))
+    context["log_chain"] = log_chain.cached(table, context["version"])
     return render(request, "games/table.html", context)
 
 

@@ -29,7 +29,8 @@ pytestmark = [
 
 ROLE = f"cardroom_runtime_test_{os.getpid()}"  # roles are shared by every database on the server
 PASSWORD = secrets.token_urlsafe(16)
-TRIGGERS = [("events_event_append_only", "O"), ("events_event_no_truncate", "O")]  # "O": enabled
+TRIGGERS = [("events_event_append_only", "O"), ("events_event_follows", "O"),
+            ("events_event_no_truncate", "O")]  # "O": enabled
 
 
 @pytest.fixture(scope="module")
@@ -87,8 +88,8 @@ def table_owner():
 
 def test_the_runtime_role_appends_and_reads_events(as_runtime):
     as_runtime.execute(
-        "INSERT INTO events_event (stream, version, type, schema, payload, actor_kind, created_at) "
-        """VALUES ('s1', 1, 'x', 1, '{"type": "x"}', 'system', now())"""
+        "INSERT INTO events_event (stream, version, type, schema, payload, actor_kind, created_at, previous, hash) "
+        """VALUES ('s1', 1, 'x', 1, '{"type": "x"}', 'system', now(), repeat('0', 64), repeat('1', 64))"""
     )
     assert as_runtime.execute("SELECT stream, version, type FROM events_event").fetchall() == [("s1", 1, "x")]
     assert [(e.version, e.type) for e in store.read("s1")] == [(1, "x")]
@@ -96,13 +97,15 @@ def test_the_runtime_role_appends_and_reads_events(as_runtime):
 
 @pytest.mark.parametrize("sql", [
     "UPDATE events_event SET type = 'forged'",
-    "INSERT INTO events_event (stream, version, type, schema, payload, actor_kind, created_at) "
-    """VALUES ('s1', 1, 'forged', 1, '{}', 'system', now()) ON CONFLICT (stream, version) DO UPDATE SET type = 'forged'""",
+    "INSERT INTO events_event (stream, version, type, schema, payload, actor_kind, created_at, previous, hash) "
+    """VALUES ('s1', 1, 'forged', 1, '{}', 'system', now(), repeat('0', 64), '') """
+    "ON CONFLICT (stream, version) DO UPDATE SET type = 'forged'",
     "DELETE FROM events_event",
     "TRUNCATE events_event",
     "TRUNCATE accounts_user CASCADE",
     "ALTER TABLE events_event DISABLE TRIGGER events_event_append_only",
     "ALTER TABLE events_event DISABLE TRIGGER ALL",
+    "ALTER TABLE events_event DISABLE TRIGGER events_event_follows",
     "SET session_replication_role = replica",
     "DROP TRIGGER events_event_append_only ON events_event",
     "DROP TRIGGER events_event_no_truncate ON events_event",
@@ -131,8 +134,8 @@ def test_the_runtime_role_may_change_every_other_table_of_the_app_and_owns_none(
             cursor.execute("SELECT p FROM unnest(ARRAY['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']) p "
                            "WHERE has_table_privilege(%s, %s, p)", [runtime_role, table])
             granted = [row[0] for row in cursor.fetchall()]
-            assert granted == (["SELECT", "INSERT"] if table in ("events_event", "reviews_staffaction") else
-                               ["SELECT", "INSERT", "UPDATE", "DELETE"]), table
+            append_only = table in ("events_event", "events_streamkey", "reviews_staffaction")
+            assert granted == (["SELECT", "INSERT"] if append_only else ["SELECT", "INSERT", "UPDATE", "DELETE"]), table
         cursor.execute("SELECT count(*) FROM pg_class WHERE relowner = %s::regrole", [runtime_role])
         assert cursor.fetchone()[0] == 0
         cursor.execute("SELECT rolsuper, rolcreaterole, rolcanlogin, rolpassword LIKE 'SCRAM-SHA-256$%%' "

@@ -3,6 +3,8 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from events import store
+from games import log_chain
 from games.engines import GAMES, get_engine
 from games.bots import LEVELS
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Seat, Table
@@ -105,6 +107,30 @@ class TableSerializer(serializers.ModelSerializer):
         seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
         table = Table.objects.select_related("host").prefetch_related(seats, "awaiting").get(pk=table.pk)
         return cls(table, context={"request": request}).data
+
+
+class LogChainSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The events checked: the log's length.")
+    head = serializers.CharField(help_text=(
+        "The log's head: the SHA-256 link of its latest event, which every earlier event is chained into "
+        "(64 zeros before the first). Keep the head you see at a deal: a log changed later will not give it "
+        "again (docs/fair-deals.md, \"Threat model\")."))
+    broken = serializers.DictField(allow_null=True, help_text=(
+        "Where the log fails its check, {\"version\", \"kind\", \"reason\"}; null when every link holds."))
+    salt = serializers.CharField(allow_null=True, help_text=(
+        "The salt in every link, once the game is over (null before): with it anyone can recompute the chain."))
+
+
+class TableDetailSerializer(TableSerializer):
+    log = serializers.SerializerMethodField(help_text="The table's log checked as a hash chain.")
+
+    class Meta(TableSerializer.Meta):
+        fields = [*TableSerializer.Meta.fields, "log"]
+
+    @extend_schema_field(LogChainSerializer)
+    def get_log(self, table):
+        checked = log_chain.cached(table, store.current_version(table.stream))
+        return {**checked.as_dict(), "salt": log_chain.revealed_salt(table)}
 
 
 def _seat_number(table, user):
@@ -239,6 +265,7 @@ class EventSerializer(serializers.Serializer):
     actor = serializers.CharField()
     time = serializers.DateTimeField()
     event = serializers.DictField()
+    hash = serializers.CharField(help_text="The event's link in the log's hash chain: the log's head at this version.")
 
 
 class MoveSerializer(serializers.Serializer):
@@ -263,6 +290,9 @@ class ReplaySerializer(serializers.Serializer):
         "with each player's own part (its hand ...) put in. Null at step 0."))
     hands = OwnPartSerializer(many=True, allow_null=True, help_text="Open perspective only: each seat's own part.")
     move = MoveSerializer(allow_null=True, help_text="The event of this step, in words (null at step 0).")
+    head = serializers.CharField(help_text="The log's head at this step: the hash chain's link of event `step`.")
+    salt = serializers.CharField(allow_null=True, help_text=(
+        "The salt in every link of the log, once the game is over (null while it runs)."))
 
     def get_fields(self):
         """The perspective's field is named "as", a Python keyword, so it cannot be declared as the others are."""

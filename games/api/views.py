@@ -5,7 +5,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import bot_seats, closing, commands, lobby, rematch, replay, seat_view
+from games import bot_seats, closing, commands, lobby, log_chain, rematch, replay, seat_view
 from games.engines import GAMES
 from games.models import Table
 
@@ -22,6 +22,7 @@ from .serializers import (
     MoveSerializer,
     ReplaySerializer,
     SeatViewSerializer,
+    TableDetailSerializer,
     TableSerializer,
 )
 
@@ -111,9 +112,9 @@ class TableList(APIView):
 class TableDetail(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @extend_schema(responses=answers({200: TableSerializer}, 404), parameters=[INVITE], summary="One table")
+    @extend_schema(responses=answers({200: TableDetailSerializer}, 404), parameters=[INVITE], summary="One table")
     def get(self, request, table_id):
-        return Response(TableSerializer.of(_table(request, table_id), request))
+        return Response(TableDetailSerializer.of(_table(request, table_id), request))
 
 
 class JoinTable(APIView):
@@ -307,7 +308,8 @@ class TableReplay(APIView):
         last = replay.last_step(table)
         step = replay.step_number(query_parameter(request, "step"), last)
         replay.shown(table, request.user, seen_as, step)
-        return Response(ReplaySerializer(replay.at_step(table, step, seen_as, last=last)).data)
+        shown = replay.at_step(table, step, seen_as, last=last)
+        return Response(ReplaySerializer({**shown, "salt": log_chain.revealed_salt(table)}).data)
 
 
 class TableReplayMoves(APIView):

@@ -43,6 +43,10 @@ class Engine:
     # Old event shapes read as today's: {(event type, from schema): function(payload) -> payload of
     # the next schema}. events/upcasting.py applies them to the game's stored events.
     upcasters = {}
+    # The events that set an order of cards by chance (deals, reshuffles), each of which carries a
+    # commitment (fairness.py): {event type: function(payload) -> whether this one does}. It never
+    # looks at the commitment, so a deal that lost its commitment is still known for one.
+    deals = {}
     # Table options that give hidden information away (Spite's fake joker faces): nobody is shown
     # them until the game is over.
     secret_options = frozenset()
@@ -155,6 +159,12 @@ class Engine:
         view's ``winner`` (one seat, or null)."""
         winner = self.view(state, None).get("winner")
         return [winner] if winner is not None else []
+
+    def is_deal(self, event):
+        """Whether ``event`` (a payload in today's shape) set an order of cards by chance, and so must carry
+        a commitment (``deals``)."""
+        test = self.deals.get(event.get("type"))
+        return bool(test and test(event))
 
     # --- disputes: a game whose rulings players may dispute overrides these three ---------------
     def disputable(self, event):

@@ -59,7 +59,12 @@ def seal(event, redacted):
     return {**redacted, "commitment": shown}
 
 
-def uncommitted(is_deal=lambda payload: True):
+def always(payload):
+    """Every event of its type is a deal (for an engine's ``deals``)."""
+    return True
+
+
+def uncommitted(is_deal=always):
     """An upcaster for an event type recorded before commitments: a deal gets ``"commitment": None``."""
     def upcast(payload):
         if "commitment" in payload or not is_deal(payload):
@@ -92,6 +97,23 @@ def verify(events):
         if "commitment" in event:
             checks.append(check_deal(version, event))
     return checks
+
+
+def check_stored(version, stored, event, is_deal):
+    """The DealCheck of an event as stored (``stored``, the payload as written) and as read today
+    (``event``, upcast), or None when it is no deal (``is_deal(event)``, which never looks at the
+    commitment). A deal recorded before commitments is read with ``"commitment": None`` by its upcaster:
+    NONE. One stored with a null commitment, or without one in today's shape, lost it: FAILED (the engines
+    never write either)."""
+    if "commitment" in stored and stored["commitment"] is None:
+        return DealCheck(version, _label(version, event, None), FAILED, "The deal's commitment was removed "
+                         "(it is null).")
+    if "commitment" in event:
+        return check_deal(version, event)
+    if is_deal(event):
+        return DealCheck(version, _label(version, event, None), FAILED, "The deal has no commitment: it was "
+                         "removed.")
+    return None
 
 
 def check_deal(version, event):

@@ -2,7 +2,7 @@
 from ..base import RulesEngine
 from . import deal, decide, describe, evolve, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS
-from .upcasters import UPCASTERS
+from .upcasters import DEALS, UPCASTERS
 
 
 class SpankEngine(RulesEngine):
@@ -11,6 +11,7 @@ class SpankEngine(RulesEngine):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     upcasters = UPCASTERS
+    deals = DEALS
     option_fields = (
         {"name": "sequence", "label": "Sequence variation (suits and colours matter)",
          "kind": "bool", "default": False},

@@ -2,7 +2,7 @@
 from ..base import RulesEngine
 from . import deal, decide, describe, disputes, evolve, hands, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS, STRICT
-from .upcasters import UPCASTERS
+from .upcasters import DEALS, UPCASTERS
 
 
 class SpiteEngine(RulesEngine):
@@ -24,6 +24,7 @@ class SpiteEngine(RulesEngine):
     late_join_terms = "as this round's loser (-2), playing from the next round"
     secret_options = frozenset({"fake_joker_faces"})
     upcasters = UPCASTERS
+    deals = DEALS
     ruling_types = frozenset({"misplay_called", "trick_won"})  # disputes.py
 
     def describe_options(self, options):

@@ -2,7 +2,12 @@
 
 {(event type, from schema): function(payload) -> the payload of the next schema}.
 """
-from ..fairness import uncommitted
+from ..fairness import always, uncommitted
+
+# The events that set an order of cards by chance, each committed to (Engine.deals): the deals, the fake
+# jokers' faces, and a joker put back into the deck at random.
+DEALS = {"match_started": always, "dealt": always,
+         "bounty_claimed": lambda claimed: claimed.get("jokers_returned", 0) > 0}
 
 
 def _without_deck_rewards(key):
@@ -18,7 +23,7 @@ UPCASTERS = {
     ("ruling_overturned", 1): _without_deck_rewards("discarded"),  # that card, taken back by the overturn
     # Deals (and the fake jokers' faces, and a joker put back at random) recorded before deals were
     # committed to: "no commitment recorded".
-    ("match_started", 1): uncommitted(),
-    ("dealt", 1): uncommitted(),
-    ("bounty_claimed", 1): uncommitted(lambda claimed: claimed.get("jokers_returned", 0) > 0),
+    ("match_started", 1): uncommitted(DEALS["match_started"]),
+    ("dealt", 1): uncommitted(DEALS["dealt"]),
+    ("bounty_claimed", 1): uncommitted(DEALS["bounty_claimed"]),
 }

@@ -2,7 +2,7 @@
 from ..base import RulesEngine
 from . import deal, decide, describe, evolve, legal, view
 from .options import MAX_PLAYERS, MAX_WIN_PILE, MIN_PLAYERS, MIN_WIN_PILE
-from .upcasters import UPCASTERS
+from .upcasters import DEALS, UPCASTERS
 
 
 class SpiteAndMaliceEngine(RulesEngine):
@@ -11,6 +11,7 @@ class SpiteAndMaliceEngine(RulesEngine):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     upcasters = UPCASTERS
+    deals = DEALS
     option_fields = (
         {"name": "decks", "label": "Decks (blank: 3 for two players, 4 for three, 5 for four; or one fewer)",
          "kind": "number", "default": None, "min": 2, "max": 5},
