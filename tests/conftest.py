@@ -77,6 +77,15 @@ def carol(make_user):
 
 
 @pytest.fixture
+def superuser(make_user):
+    """Staff with every power: what the admin's pages need."""
+    user = make_user("boss")
+    user.is_staff = user.is_superuser = True
+    user.save()
+    return user
+
+
+@pytest.fixture
 def running(alice, bob):
     """A started two-seat Spank! table: (table id, {seat: client})."""
     a, b = client_for(alice), client_for(bob)

@@ -20,14 +20,6 @@ def history(running, alice):
             "reviews/dispute": dispute, "reviews/staffaction": action}
 
 
-@pytest.fixture
-def superuser(make_user):
-    user = make_user("boss")
-    user.is_staff = user.is_superuser = True
-    user.save()
-    return user
-
-
 def _staff(make_user, permissions):
     user = make_user("clerk")
     user.is_staff = True

@@ -48,14 +48,6 @@ def refused_in(html):
     return {what: pattern.findall(html) for what, pattern in REFUSED.items() if pattern.search(html)}
 
 
-@pytest.fixture
-def superuser(make_user):
-    user = make_user("boss")
-    user.is_staff = user.is_superuser = True
-    user.save()
-    return user
-
-
 def test_pages_the_api_the_admin_and_static_files_carry_the_strict_policy(client, alice, superuser, running):
     table_id, _ = running
     client.force_login(alice)

@@ -9,7 +9,7 @@ store retries from the log instead of writing a link that does not follow.
 """
 from django.db import migrations, models
 
-from events.postgresql_only import RunSQLOnPostgreSQL
+from events.postgresql_only import RunSQLOnPostgreSQL, RunSQLOnSQLite
 
 CREATE = """
 CREATE OR REPLACE FUNCTION events_event_follows() RETURNS trigger AS $$
@@ -51,16 +51,6 @@ END;
 """
 
 DROP_SQLITE = "DROP TRIGGER IF EXISTS events_event_follows;"
-
-
-class RunSQLOnSQLite(migrations.RunSQL):
-    def database_forwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor == "sqlite":
-            super().database_forwards(app_label, schema_editor, from_state, to_state)
-
-    def database_backwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor == "sqlite":
-            super().database_backwards(app_label, schema_editor, from_state, to_state)
 
 
 class Migration(migrations.Migration):
