@@ -185,6 +185,7 @@ def test_the_keyboard_and_screen_reader_script_is_small_and_names_no_game():
 def test_the_live_room_script_is_small_and_names_no_game():
     modules = sorted((SCRIPT.parent / "table_live").glob("*.js"))
     assert {module.name for module in modules} >= {"connection.js", "chat.js", "motion.js", "turn_sound.js"}
-    assert sum(len(module.read_text().splitlines()) for module in modules) < 400
+    # 410: the last move's outline moved here from a <style> in each frame (the Content-Security-Policy)
+    assert sum(len(module.read_text().splitlines()) for module in modules) < 410
     for module in modules:
         assert not re.search(r"spite|spank|malice", module.read_text(), re.IGNORECASE), module.name
