@@ -247,7 +247,13 @@ def read(stream, upto=None, after=0, game="", last=None):
     if upto is not None:
         rows = rows.filter(version__lte=upto)
     rows = list(rows.order_by("-version")[:last])[::-1] if last is not None else rows.order_by("version")
-    return [_stored(row, upcast(row.game or game, row.type, row.schema, row.payload)) for row in rows]
+    return [_stored(row, payload_today(row, game)) for row in rows]
+
+
+def payload_today(row, game=""):
+    """A stored row's payload upcast to today's shape by its game's upcasters (``game``: the stream's game,
+    for events stored before rows recorded it)."""
+    return upcast(row.game or game, row.type, row.schema, row.payload)
 
 
 def rows(stream):

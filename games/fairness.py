@@ -9,7 +9,6 @@ game runs.
 from django.utils.translation import ngettext
 
 from events import store
-from events.upcasting import upcast
 from games.engines import get_engine
 from games.engines.fairness import FAILED, HIDDEN, NONE, OK, DealCheck, all_verified, check_stored
 
@@ -21,8 +20,7 @@ def report(table, rows=None):
     rows, if read already (store.rows). A deal is known by its game (``Engine.is_deal``), so one whose
     commitment was removed fails rather than passing unseen."""
     engine = get_engine(table.game)
-    checks = (check_stored(row.version, row.payload, upcast(row.game or table.game, row.type, row.schema, row.payload),
-                           engine.is_deal)
+    checks = (check_stored(row.version, row.payload, store.payload_today(row, table.game), engine.is_deal)
               for row in (store.rows(table.stream) if rows is None else rows))
     return [check for check in checks if check is not None]
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 
 from events import chain, store
-from events.upcasting import upcast
 from games.engines import get_engine
 
 TIMEOUT = 24 * 60 * 60
@@ -47,7 +46,7 @@ def check(table, rows=None):
     """The ChainCheck of ``table``'s whole log (``rows``: the stream's stored rows, if read already)."""
     rows = store.rows(table.stream) if rows is None else rows
     engine = get_engine(table.game)
-    deal_heads = {row.version: row.hash for row in rows if _is_deal(engine, table, row)}
+    deal_heads = {row.version: row.hash for row in rows if _is_deal(engine, store.payload_today(row, table.game))}
     return ChainCheck(rows[-1].version if rows else 0, chain.head_of(rows),
                       chain.check(rows, store.salt(table.stream)), deal_heads)
 
@@ -60,8 +59,7 @@ def cached(table, version):
 def recent_deal_heads(engine, events):
     """{version: hash} of the deals among ``events`` (a live table's latest StoredEvents) as JSON: what the
     live frame gives the page to keep (static/js/log_heads.js), at no cost but a look at each event's type."""
-    return json.dumps({str(event.version): event.hash for event in events
-                       if "commitment" in event.payload or engine.is_deal(event.payload)})
+    return json.dumps({str(event.version): event.hash for event in events if _is_deal(engine, event.payload)})
 
 
 def revealed_salt(table):
@@ -71,6 +69,6 @@ def revealed_salt(table):
     return store.salt(table.stream) or None
 
 
-def _is_deal(engine, table, row):
-    payload = upcast(row.game or table.game, row.type, row.schema, row.payload)
+def _is_deal(engine, payload):
+    """Whether ``payload`` (in today's shape) is a deal: it carries a commitment, or its game names it one."""
     return "commitment" in payload or engine.is_deal(payload)

@@ -7,7 +7,6 @@ from django.utils import timezone
 
 from events import store
 from events.models import Event
-from events.upcasting import upcast
 from games.engines import get_engine
 from games.engines.base import with_seat_names
 from games.models import Table
@@ -30,7 +29,7 @@ def rulings(table):
     rows = Event.objects.filter(stream=table.stream, type__in=engine.ruling_types).order_by("version")
     found = []
     for row in rows:
-        event = upcast(row.game or table.game, row.type, row.schema, row.payload)
+        event = store.payload_today(row, table.game)
         seats = engine.disputable(event)
         if seats:
             found.append(Ruling(row.version, event, tuple(seats), _sentence(engine, event), row.created_at))
@@ -43,7 +42,7 @@ def ruling_at(table, version):
     engine = get_engine(table.game)
     if row is None or row.type not in engine.ruling_types:
         return None
-    event = upcast(row.game or table.game, row.type, row.schema, row.payload)
+    event = store.payload_today(row, table.game)
     seats = engine.disputable(event)
     return Ruling(version, event, tuple(seats), _sentence(engine, event), row.created_at) if seats else None
 
