@@ -77,6 +77,20 @@ def carol(make_user):
 
 
 @pytest.fixture
+def players(alice, bob, carol):
+    return [alice, bob, carol]
+
+
+@pytest.fixture
+def ruled(players):
+    """(table, the ruling's version): a Spite match in play in which Carol (seat 2) rightly called Bob's
+    (seat 1) misplay."""
+    from reviews_helpers import misplay_ruling
+
+    return misplay_ruling(players)
+
+
+@pytest.fixture
 def superuser(make_user):
     """Staff with every power: what the admin's pages need."""
     user = make_user("boss")

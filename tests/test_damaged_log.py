@@ -31,11 +31,6 @@ def damage(table):
 
 
 @pytest.fixture
-def players(alice, bob, carol):
-    return [alice, bob, carol]
-
-
-@pytest.fixture
 def damaged(players):
     """(table, the version of the event that does not fold)."""
     table = spite_table(players)

@@ -18,17 +18,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def players(alice, bob, carol):
-    return [alice, bob, carol]
-
-
-@pytest.fixture
-def ruled(players):
-    """(table, the ruling's version): Carol (seat 2) rightly called Bob's (seat 1) misplay."""
-    return misplay_ruling(players)
-
-
-@pytest.fixture
 def staff(make_user):
     user = make_user("referee")
     user.is_staff = True

@@ -11,22 +11,10 @@ from events.models import Event
 from games import game_state
 from games.models import Table
 from reviews.models import Dispute, StaffAction
-from reviews_helpers import misplay_ruling
 
 pytestmark = pytest.mark.django_db
 
 PLAYS_HERE = "You have a seat in this match, so you may not"
-
-
-@pytest.fixture
-def players(alice, bob, carol):
-    return [alice, bob, carol]
-
-
-@pytest.fixture
-def ruled(players):
-    """(table, the ruling's version): Carol (seat 2) rightly called Bob's (seat 1) misplay; the game runs."""
-    return misplay_ruling(players)
 
 
 @pytest.fixture
