@@ -7,8 +7,6 @@ from django.urls import reverse_lazy
 from django.views.decorators.http import require_POST
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from games import history
-
 from . import passwords
 from .forms import DisplayNameForm, LoginForm, PasswordChangeForm, PreferencesForm, SignUpForm
 from .models import User
@@ -89,8 +87,7 @@ def profile(request):
         form.save()
         messages.success(request, "Display name saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form, "preferences_form": PreferencesForm(instance=request.user),
-                                                     **_history(request.user, public_only=False)})
+    return render(request, "accounts/profile.html", {"form": form, "preferences_form": PreferencesForm(instance=request.user)})
 
 
 @login_required
@@ -107,9 +104,5 @@ def preferences(request):
 def player(request, username):
     """Anyone's public page: their finished public games and statistics (their private games are theirs alone)."""
     shown = get_object_or_404(User, username=username, is_active=True)
-    return render(request, "accounts/player.html", {"player": shown, **_history(shown, public_only=True)})
+    return render(request, "accounts/player.html", {"player": shown})
 
-
-def _history(user, public_only):
-    return {"finished_games": history.finished_games(user, public_only),
-            "statistics": history.statistics(user, public_only)}

@@ -2,16 +2,16 @@
 
     .venv/bin/python benchmarks/bench_render.py [--games 6] [--tables 1] [--seed 7]
 
-Plays seeded random two-seat Spank! games through the real command path (games.commands.submit, in a
+Plays seeded random two-seat Spank! games through the real command path (games.play.commands.submit, in a
 database of its own made from DATABASE_URL's server like the test database, then dropped) and, after
-every move, draws each seat's live frame as a live table does (games.live.snapshot, then
-games.rendering.render_live_table), the memoised blocks' cache kept from move to move as in a running
+every move, draws each seat's live frame as a live table does (games.live.table_cache.snapshot, then
+games.frames.rendering.render_live_table), the memoised blocks' cache kept from move to move as in a running
 process. One JSON line: per frame, the whole drawing and, within it, its context (``table_context``,
 built once as a live process builds it), in ms (mean, p50, p95), and the frame's size. Compare lines
 of the same machine and hour: the figures move with load. The deal and the players' choices are
 seeded; a reshuffle mid-game is the server's own (as in play), so two runs play slightly different
 games. ``--tables N`` plays N games at once, a move at each table in turn, each table followed as a
-live process follows it (games.live.attach), so the caches a frame draws from hold as many tables as a
+live process follows it (games.live.table_cache.attach), so the caches a frame draws from hold as many tables as a
 busy process's do.
 """
 import argparse
@@ -32,7 +32,10 @@ def play(seed, frames, sizes):
     """One game to its end, every seat's frame drawn after every move (timings in ms and sizes appended);
     yields after each move, so that several games can take turns."""
     from accounts.models import User
-    from games import commands, live, lobby, rendering
+    from games.frames import rendering
+    from games.live import table_cache as live
+    from games.play import commands
+    from games.tables import lobby
     from games.engines import get_engine
 
     rng = random.Random(seed)
@@ -63,11 +66,11 @@ def play(seed, frames, sizes):
 
 
 class _TimedContext:
-    """games.rendering.table_context timed where the frame calls it: built once, cold, as in a live process
+    """games.frames.rendering.table_context timed where the frame calls it: built once, cold, as in a live process
     (timing it apart before the frame, as this script once did, drew each frame from a warm second one)."""
 
     def __init__(self, contexts):
-        from games import rendering
+        from games.frames import rendering
         self.rendering, self.contexts, self.table_context = rendering, contexts, rendering.table_context
 
     def __call__(self, snap, user):

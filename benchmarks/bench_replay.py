@@ -4,13 +4,13 @@
 
 Plays a random Spite match (the heaviest state of the three games) of at least ``--events`` events with
 the engine alone, stores it at a table in a database of its own (made from DATABASE_URL's server like the
-test database, then dropped), and times games.replay.at_step, the state at a step (snapshot + tail),
+test database, then dropped), and times games.replay.steps.at_step, the state at a step (snapshot + tail),
 its view from a perspective and the step's move in words, as the REST replay and the page use it:
 
 - ``replay_step``: random steps from random perspectives (every seat, or all hands open), once the
   snapshots exist (the goal: under 20 ms on average, ``goal_met``);
 - ``replay_step_cold``: the same with the snapshots thrown away before every step (a fold from the start);
-- ``replay_page``: random steps rendered as the whole replay page (games.replay_rendering + the template);
+- ``replay_page``: random steps rendered as the whole replay page (games.replay.rendering + the template);
 - ``replay_walk``: every step from the first to the last, from one seat, in order, from an empty cache.
 
 One JSON line each. The cache is the one the settings give (Redis with REDIS_URL, else in-process).
@@ -88,7 +88,7 @@ def summary(name, times, **extra):
 
 
 def run(args):
-    from games import replay, replay_rendering, snapshots
+    from games.replay import steps as replay, rendering as replay_rendering, snapshots
 
     players, options, events = long_match(args.events, args.seed)
     table = stored_table(players, options, events)

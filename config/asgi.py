@@ -15,8 +15,8 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from config.http_threads import DjangoOnThreads  # noqa: E402  (needs Django set up first)
-from games.live_auth import LiveAuthMiddlewareStack  # noqa: E402
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.live.auth import LiveAuthMiddlewareStack  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

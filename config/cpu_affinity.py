@@ -1,7 +1,7 @@
 """A web process kept on the CPUs it is given (``WEB_CPUS``), every thread of it.
 
 Daphne runs the websockets on its event loop's thread and the database work on threads of its own
-(config/http_threads.py, games.live). Left to the scheduler, those threads run on different cores by
+(config/http_threads.py, games.live.table_cache). Left to the scheduler, those threads run on different cores by
 turns, and the interpreter's lock and every object they share go back and forth between the cores'
 caches: from 50 tables up a process kept on one core made 13-38 % more moves per CPU-second of the
 service than one left free, 16-19 % in most alternated pairs (docs/performance.md, "What the live path rests on"). So a machine runs a web process

@@ -46,7 +46,8 @@ def _sweep_forever(interval):
     from django.conf import settings
     from django.db import connection
 
-    from games import closing, firing, timers
+    from games.play import firing, timers
+    from games.tables import closing
 
     next_close = time.monotonic() + settings.STALE_TABLE_SWEEP_SECONDS
     while True:

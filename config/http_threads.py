@@ -21,8 +21,8 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
 from django.template.loader import render_to_string
 
-from games import broadcast
-from games.thread_names import name_for_the_system
+from games.play import broadcast
+from games.live.thread_names import name_for_the_system
 
 BUSY = "The card room is very busy right now; try again in a few seconds."
 TOO_LARGE = "That request is too large for the card room to read."
@@ -70,7 +70,7 @@ class DjangoOnThreads:
     def _serve(self, scope, body):
         """The whole request through Django's WSGI handler, on this thread: (status, headers, body, the
         broadcasts it made). Its broadcasts are held and sent on the event loop afterwards, as a
-        websocket's are (games.broadcast.held): this thread never waits for a busy loop to send them."""
+        websocket's are (games.play.broadcast.held): this thread never waits for a busy loop to send them."""
         with broadcast.held() as messages:
             return (*self._respond(scope, body), messages)
 

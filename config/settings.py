@@ -105,7 +105,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.damaged.DamagedLogPage",
+    "games.play.damaged.DamagedLogPage",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -154,7 +154,7 @@ AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "home"
-CSRF_FAILURE_VIEW = "games.pages.csrf_failure"
+CSRF_FAILURE_VIEW = "games.web.pages.csrf_failure"
 
 # Every password check goes through the log-in throttles (accounts.passwords).
 AUTHENTICATION_BACKENDS = ["accounts.backends.ThrottledModelBackend"]
@@ -171,7 +171,7 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-# {% memo %} blocks keep what they drew (games/memo.py, games/jinja.py); False draws them afresh each time.
+# {% memo %} blocks keep what they drew (games/frames/memo.py, games/frames/jinja.py); False draws them afresh each time.
 TEMPLATE_MEMO = env.bool("TEMPLATE_MEMO", default=True)
 
 STATIC_URL = "static/"
@@ -234,7 +234,7 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# What may use a database connection at once, per process (config/http_threads.py, games.live):
+# What may use a database connection at once, per process (config/http_threads.py, games.live.table_cache):
 # HTTP_THREADS serving pages and the API (other requests wait, up to HTTP_QUEUE_SECONDS, then get a
 # 503), ARRIVAL_THREADS admitting new websockets (who connects, to what table) and LIVE_THREADS doing
 # the rest of the websockets' work (commands, snapshots). Together no more than the pool has
@@ -252,19 +252,19 @@ WEB_CPUS = env.str("WEB_CPUS", default="")
 # middle ones instead of Python's 10 (about as rarely as 10 and 1,000, the default before, walked it).
 GC_THRESHOLDS = env.str("GC_THRESHOLDS", default="700,3,3000")
 
-# What one websocket connection may send (games/frame_limits.py): larger frames close it (4413);
+# What one websocket connection may send (games/live/frame_limits.py): larger frames close it (4413);
 # frames beyond the rate are refused, and a connection that keeps on is closed (4429).
 WEBSOCKET_MAX_FRAME_BYTES = env.int("WEBSOCKET_MAX_FRAME_BYTES", default=64 * 1024)
 WEBSOCKET_FRAMES_PER_SECOND = env.float("WEBSOCKET_FRAMES_PER_SECOND", default=10.0)
 WEBSOCKET_FRAME_BURST = env.int("WEBSOCKET_FRAME_BURST", default=20)
 WEBSOCKET_REFUSALS_BEFORE_CLOSE = env.int("WEBSOCKET_REFUSALS_BEFORE_CLOSE", default=20)
 
-# Heartbeats on table sockets (games/heartbeats.py): an idle page is pinged every beat, and a page
+# Heartbeats on table sockets (games/live/heartbeats.py): an idle page is pinged every beat, and a page
 # that stops answering is closed after the silence; the page gives up on a silent server as quickly.
 WEBSOCKET_HEARTBEAT_SECONDS = env.float("WEBSOCKET_HEARTBEAT_SECONDS", default=2.5)
 WEBSOCKET_SILENCE_SECONDS = env.float("WEBSOCKET_SILENCE_SECONDS", default=10.0)
 
-# Table chat (games/chat.py): each user may post this many messages per window of seconds.
+# Table chat (games/tables/chat.py): each user may post this many messages per window of seconds.
 CHAT_MESSAGES_PER_WINDOW = env.int("CHAT_MESSAGES_PER_WINDOW", default=5)
 CHAT_WINDOW_SECONDS = env.int("CHAT_WINDOW_SECONDS", default=10)
 
@@ -280,12 +280,12 @@ if CELERY_BROKER_URL.startswith("memory://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}
 # Without a shared broker the web process runs its own worker thread (see config/embedded_worker.py).
 CELERY_EMBEDDED_WORKER = env.bool("CELERY_EMBEDDED_WORKER", default=not REDIS_URL)
-# How often due deadlines whose job was lost are fired (games.firing.sweep): by Celery beat
+# How often due deadlines whose job was lost are fired (games.play.firing.sweep): by Celery beat
 # (`make worker`), or by the embedded worker's sweeper thread.
 DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
-# A table nobody starts (or joins) for this many hours is closed (games.closing), checked every
+# A table nobody starts (or joins) for this many hours is closed (games.tables.closing), checked every
 # STALE_TABLE_SWEEP_SECONDS by Celery beat or the embedded worker's sweeper thread; as often, the deadline
-# rows of tables that have ended are deleted (games.timers.forget_ended).
+# rows of tables that have ended are deleted (games.play.timers.forget_ended).
 UNSTARTED_TABLE_HOURS = env.float("UNSTARTED_TABLE_HOURS", default=24.0)
 STALE_TABLE_SWEEP_SECONDS = env.float("STALE_TABLE_SWEEP_SECONDS", default=600.0)
 CELERY_BEAT_SCHEDULE = {

@@ -5,17 +5,20 @@ so upcasting is keyed by (game, event type, schema). Each engine declares its
 own as ``Engine.upcasters``: {(event type, from_schema): function(payload) ->
 payload of schema from_schema + 1}. The store writes an event with its game's
 current schema and reads it through ``upcast``, which applies the upcasters
-in order, so the log keeps exactly what was written. No Django here.
+in order, so the log keeps exactly what was written. No Django here, and no game: the games app
+hands each game's upcasters to ``register`` as it starts (games.apps).
 """
-from games.engines import get_engine
+_UPCASTERS = {}  # game -> {(event type, from_schema): function}
+
+
+def register(game, upcasters):
+    """From now on, ``game``'s events are read through ``upcasters``."""
+    _UPCASTERS[game] = dict(upcasters)
 
 
 def upcasters(game):
-    """The game's upcasters; none for a name no engine has."""
-    try:
-        return get_engine(game).upcasters
-    except ValueError:
-        return {}
+    """The game's upcasters; none for a game that registered none."""
+    return _UPCASTERS.get(game, {})
 
 
 def current_schema(game, event_type):

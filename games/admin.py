@@ -8,10 +8,10 @@ from django.urls import reverse
 
 from events.admin import EventAdmin, ReadOnlyAdminMixin
 from events.models import Event
-from games import staff_powers
+from games.play import staff_powers
 from games.errors import Forbidden
 
-from .models import Seat, Table
+from games.models import Seat, Table
 
 
 class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
@@ -48,7 +48,7 @@ admin.site.unregister(Event)
 @admin.register(Event)
 class TableEventAdmin(EventAdmin):
     """An event's page shows its whole payload: for a game in play, cards its players do not see. Reading
-    them is a staff power (games.staff_powers): refused to a player of the match, each look a staff-log entry."""
+    them is a staff power (games.play.staff_powers): refused to a player of the match, each look a staff-log entry."""
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         event = self.get_object(request, unquote(object_id))

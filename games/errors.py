@@ -40,7 +40,7 @@ class Conflict(TableError):
 
 
 class DamagedLog(TableError):
-    """The table's event log cannot be folded: its event ``version`` fails in the engine (games.damaged).
+    """The table's event log cannot be folded: its event ``version`` fails in the engine (games.play.damaged).
     Every read and command of the table answers this sentence; nothing is appended to it."""
 
     status = 409

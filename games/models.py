@@ -43,9 +43,9 @@ class Table(models.Model):
         CLOSED = "closed", "closed before it started"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    # What players read for the table (games.table_names makes the default, "Ana's Spite table").
+    # What players read for the table (games.tables.table_names makes the default, "Ana's Spite table").
     name = models.CharField(max_length=TABLE_NAME_MAX_LENGTH)
-    # Any registered engine's name (games.engines.GAMES): checked by games.lobby, not by a choices list,
+    # Any registered engine's name (games.engines.GAMES): checked by games.tables.lobby, not by a choices list,
     # so a new game needs no migration.
     game = models.CharField(max_length=32)
     options = models.JSONField(default=dict, blank=True)
@@ -64,10 +64,10 @@ class Table(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # A rematch: the finished table it follows, and the players of that game it still waits for
-    # (they may take their old seats, or decline; games.rematch).
+    # (they may take their old seats, or decline; games.tables.rematch).
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches")
     awaiting = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="rematch_offers")
-    # A finished game's outcome, recorded from its events by games.history the first time it is asked
+    # A finished game's outcome, recorded from its events by games.tables.history the first time it is asked
     # for (a record, not game truth: the event log stays the truth).
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When the game's last event was written.")
     result = models.JSONField(
@@ -75,7 +75,7 @@ class Table(models.Model):
         help_text='A finished game\'s outcome: {"winners": [seats], "abandoned": bool} (no winner: a draw or abandoned).',
     )
 
-    # A log that does not fold (games.damaged): the first event the engine could not apply, and why.
+    # A log that does not fold (games.play.damaged): the first event the engine could not apply, and why.
     # Recorded when a read finds it, for staff; the log itself stays as it is, and play is stopped.
     damaged_at = models.PositiveIntegerField(
         null=True, blank=True, help_text="The version of the first event of its log that does not fold, if any.",
@@ -157,7 +157,7 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
     # The level of the bot (games.bots.LEVELS) that fills this seat, its user being a bot account
-    # (games.bot_seats); empty for a person. A person's seat the host handed to a bot is the game's
+    # (games.play.bot_seats); empty for a person. A person's seat the host handed to a bot is the game's
     # own record instead (the turn clock's ``handed_to_bot`` event).
     bot = models.CharField(max_length=16, blank=True, default="")
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -176,7 +176,7 @@ class Seat(models.Model):
 class Deadline(models.Model):
     """A timer running at a table: when ``due_at`` passes, ``command`` is submitted as a system command.
 
-    Bookkeeping for the timer jobs (games.timers), not game truth: what happened stays in the
+    Bookkeeping for the timer jobs (games.play.timers), not game truth: what happened stays in the
     event log. ``key`` names the timer within the table's life ("countdown-4", "turn-57").
     """
 

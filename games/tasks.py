@@ -2,7 +2,8 @@
 tables and forget the deadlines of ended ones."""
 from celery import shared_task
 
-from games import closing, firing, timers
+from games.play import firing, timers
+from games.tables import closing
 
 
 @shared_task(name="games.fire_deadline", acks_late=True, ignore_result=True)

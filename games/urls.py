@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import pages, room_views, views
+from games.web import pages, views
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -12,9 +12,9 @@ urlpatterns = [
     path("tables/<str:table_id>/join/", views.join_table, name="join_table"),
     path("tables/<str:table_id>/leave/", views.leave_table, name="leave_table"),
     path("tables/<str:table_id>/start/", views.start_table, name="start_table"),
-    path("tables/<str:table_id>/cancel/", room_views.cancel_table, name="cancel_table"),
-    path("tables/<str:table_id>/rematch/", room_views.rematch, name="rematch"),
-    path("tables/<str:table_id>/decline/", room_views.decline_rematch, name="decline_rematch"),
+    path("tables/<str:table_id>/cancel/", views.cancel_table, name="cancel_table"),
+    path("tables/<str:table_id>/rematch/", views.rematch, name="rematch"),
+    path("tables/<str:table_id>/decline/", views.decline_rematch, name="decline_rematch"),
     path("tables/<str:table_id>/bots/", views.add_bot, name="add_bot"),
     path("tables/<str:table_id>/bots/<int:seat>/remove/", views.remove_bot, name="remove_bot"),
     # A slug is what an invite token is made of: anything else (a NUL, say) never reaches the database.

@@ -1,5 +1,5 @@
 """Who reviews disputes: staff, and accounts given the "reviewer" permission, never at a table where they
-hold or held a seat in the match (games.staff_powers)."""
+hold or held a seat in the match (games.play.staff_powers)."""
 from functools import wraps
 
 from django.contrib.auth.models import Permission
@@ -7,7 +7,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 
-from games import staff_powers
+from games.play import staff_powers
 from games.models import Table
 
 from . import staff_log

@@ -7,7 +7,7 @@ class ReviewsConfig(AppConfig):
     verbose_name = "Disputes and staff review"
 
     def ready(self):
-        from games import live
+        from games.live import table_cache as live
         from games.signals import hidden_information_shown, staff_command
 
         from . import notices, staff_log

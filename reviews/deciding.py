@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from events import store
 from events.store import Actor
-from games import commands
+from games.play import commands
 from games.engines import get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
 

@@ -2,7 +2,7 @@
 from django.db import IntegrityError, transaction
 from django.utils import formats
 
-from games import broadcast, game_state
+from games.play import broadcast, game_state
 from games.engines import get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
 

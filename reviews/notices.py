@@ -1,9 +1,9 @@
-"""What players are shown of disputes: on the live table (games.live extra) and on their profile."""
+"""What players are shown of disputes: on the live table (games.live.table_cache extra) and on their profile."""
 from django.db.models import Q
 
 from games.engines import get_engine
 from games.models import Table
-from games.seat_view import seat_names
+from games.play.seat_view import seat_names
 
 from . import rulings
 from .models import MAX_TEXT, Dispute

@@ -4,10 +4,10 @@ import uuid
 from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 
-from games import replay, replay_rendering
+from games.replay import steps as replay, rendering as replay_rendering
 from games.errors import NotFound
 from games.models import Table
-from games.seat_view import seat_names
+from games.play.seat_view import seat_names
 
 from . import rulings
 from .models import Dispute, StaffAction

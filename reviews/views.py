@@ -6,9 +6,11 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games import damaged, lobby, rendering
+from games.frames import rendering
+from games.play import damaged
+from games.tables import lobby
 from games.errors import BadRequest, Forbidden, NotFound, TableError
-from games.seat_view import seat_names
+from games.play.seat_view import seat_names
 
 from . import deciding, filing, queries, rulings
 from .access import review_opened, reviewer_required

@@ -3,12 +3,12 @@ page's #board-targets (what each target and button sends) for it."""
 import random
 from dataclasses import replace
 
-from games import jinja
-from games.board_targets import board_targets
+from games.frames import jinja
+from games.frames.board_targets import board_targets
 from games.engines import get_engine
 from games.engines.spite.state import PLAYING, Trick
-from games.rendering import board_template, clockwise_from
-from games.seat_view import named
+from games.frames.rendering import board_template, clockwise_from
+from games.play.seat_view import named
 
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Erin", "Frank", "Grace", "Heidi", "Ivan"]
 

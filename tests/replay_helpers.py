@@ -2,7 +2,7 @@
 from accounts.models import User
 from events import store
 from games.models import Seat, Table
-from games.table_names import default_name
+from games.tables.table_names import default_name
 from random_logs import random_log
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]

@@ -1,7 +1,8 @@
 """A table-mode Spite table with one ruling on it, for the dispute and review tests."""
 import random
 
-from games import commands, game_state, lobby
+from games.play import commands, game_state
+from games.tables import lobby
 
 # Alice holds the only 3 and leads it; Bob holds four jacks; Carol calls his pair of jacks a misplay.
 DEAL = ("3S QS QH QD QC KS KH KD KC AS AH"

@@ -5,8 +5,8 @@ import re
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games import lobby
-from games.routing import websocket_urlpatterns
+from games.tables import lobby
+from games.live.routing import websocket_urlpatterns
 
 application = URLRouter(websocket_urlpatterns)
 

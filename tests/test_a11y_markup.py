@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games.templatetags.cards import card, card_face, card_name
+from games.frames.cards import card, card_face, card_name
 
 
 @pytest.mark.parametrize("code, name", [

@@ -5,10 +5,11 @@ import re
 import pytest
 
 from api_helpers import command, view
-from games import announcements, live, rendering
+from games.frames import announcements, rendering
+from games.live import table_cache as live
 from games.models import Table
-from games.seat_view import seat_names
-from games.templatetags.cards import spoken
+from games.play.seat_view import seat_names
+from games.frames.cards import spoken
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +56,7 @@ def test_the_live_table_carries_the_lines_hidden_with_their_versions_and_cards_i
     news = re.search(r'<div class="table-news" hidden>(.*?)</div>', html, flags=re.S).group(1)
     lines = re.findall(r'<p data-announce="event-(\d+)" data-announce-version="(\d+)">([^<]*)</p>', news)
     assert lines and all(key == version for key, version, _ in lines)
-    from games.templatetags.cards import card_name
+    from games.frames.cards import card_name
     assert any(f"discards {card_name(card)}" in text for _, _, text in lines), lines
     # The turn banner's words are what the page reads out when they change.
     assert re.search(r'<span data-announce-channel="turn">\s*<strong>Your turn</strong>', html)

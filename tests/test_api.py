@@ -6,7 +6,7 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 
 from api_helpers import client_for, command, create_table, view
-from games import lobby
+from games.tables import lobby
 from games.engines import GAMES, get_engine
 from games.api.serializers import TableSerializer
 from games.models import Table

@@ -3,7 +3,8 @@ import pytest
 
 from api_helpers import client_for, create_table, view
 from config import bad_request
-from games import commands, json_input
+from games.live import json_input
+from games.play import commands
 from games.errors import BadRequest
 from games.models import Table
 

@@ -5,7 +5,7 @@ import pytest
 from api_helpers import client_for
 from games.engines import get_engine
 from games.models import Table
-from games.names import named
+from games.play.names import named
 from replay_helpers import NAMES, player, stored_game
 
 pytestmark = pytest.mark.django_db

@@ -32,7 +32,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from games import lobby
+from games.tables import lobby
 
 # Under pytest-xdist schemathesis reports the whole schema as one test and drops the failures of single
 # operations (seen: an operation failing its check still "passed"), so make test runs this file on its own.
@@ -108,7 +108,7 @@ def test_the_api_keeps_to_its_schema(case, tables):
         # Spite & Malice table may have depend on its seats): valid data leaves them to their defaults.
         case.body["options"] = {}
         # Nor can a portable pattern name Unicode's unassigned characters or the private-use planes
-        # past the first, which a name may not hold either (games.table_names).
+        # past the first, which a name may not hold either (games.tables.table_names).
         if any(unicodedata.category(character) in ("Cn", "Co", "Cs") for character in case.body.get("name") or ""):
             del case.body["name"]
     # The auth check's probes send wrong passwords, which would soon lock the test's address.

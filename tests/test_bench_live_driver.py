@@ -7,7 +7,10 @@ import pytest
 
 from benchmarks.livebench import check, frames
 from benchmarks.livebench.lanes import TableRecord
-from games import commands, game_state, live, lobby, rendering
+from games.frames import rendering
+from games.live import table_cache as live
+from games.play import commands, game_state
+from games.tables import lobby
 from games.errors import StaleVersion
 
 pytestmark = pytest.mark.django_db

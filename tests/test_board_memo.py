@@ -1,4 +1,4 @@
-"""Memoized board blocks ({% memo %}, games.jinja and games.memo) draw exactly what the whole page context
+"""Memoized board blocks ({% memo %}, games.frames.jinja and games.frames.memo) draw exactly what the whole page context
 would: every viewer's board at every step of random games of each game is the same with the memo on and
 off (a block given too few values would draw them blank)."""
 import ast
@@ -10,7 +10,7 @@ from django.test import override_settings
 
 from board_helpers import render_board
 from games.engines import get_engine
-from games import jinja, memo
+from games.frames import jinja, memo
 
 GAMES = [("spank", 3, {}), ("spite_and_malice", 2, {"win_pile": 5}), ("spite", 4, {"rounds": 1})]
 
@@ -78,7 +78,7 @@ def test_a_block_given_an_object_known_only_by_its_address_is_drawn_afresh_and_n
 
 
 def test_each_live_table_a_process_follows_makes_room_for_its_blocks(monkeypatch):
-    from games import live
+    from games.live import table_cache as live
 
     monkeypatch.setattr(memo, "_size", memo._CACHE_SIZE)
     tables = [f"table-{n}" for n in range(memo._CACHE_SIZE // live.MEMO_BLOCKS_PER_TABLE + 10)]

@@ -1,4 +1,4 @@
-"""What each target and button of a board sends (games/board_targets.py, the page's #board-targets),
+"""What each target and button of a board sends (games/frames/board_targets.py, the page's #board-targets),
 checked against the engines through whole random games: every command the seat is offered is on its
 board, each where the selection that names it makes it; nothing on the board is a command the engine
 would refuse (strict mode); every name and token is one the board's HTML has. And the table script
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from board_helpers import offered, page_targets, render_board, spite_position
-from games.board_targets import selection_key
+from games.frames.board_targets import selection_key
 from games.engines import get_engine
 from games.engines.errors import IllegalCommand
 

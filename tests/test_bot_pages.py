@@ -7,7 +7,8 @@ import re
 import pytest
 
 from api_helpers import client_for, create_table, view
-from games import bot_seats, commands, firing, game_state, lobby
+from games.play import bot_seats, commands, firing, game_state
+from games.tables import lobby
 from games.models import Deadline, Table
 
 pytestmark = pytest.mark.django_db

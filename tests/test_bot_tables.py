@@ -6,10 +6,12 @@ import random
 import pytest
 
 from events import store
-from games import bot_seats, bot_turns, commands, firing, game_state, lobby
+from games.play import bot_turns, commands, firing, game_state
+from games.tables import bot_seating
+from games.tables import lobby
 from games.errors import BadRequest, Conflict, Forbidden
 from games.models import Deadline, Seat
-from games.seat_view import seat_names
+from games.play.seat_view import seat_names
 from games.tasks import fire_deadline
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +40,7 @@ def bot_table(host, game, players, options=None, levels=("fair",), delay=0):
     """A table whose every seat is a bot's: the host's seat is played by a bot as well (its Seat marked)."""
     table = lobby.create_table(host, game, players, options, bot_delay=delay)
     for seat in range(1, players):
-        bot_seats.add_bot(table, host, levels[seat % len(levels)])
+        bot_seating.add_bot(table, host, levels[seat % len(levels)])
     Seat.objects.filter(table=table, number=0).update(bot=levels[0])
     return table
 
@@ -58,7 +60,7 @@ def test_bots_play_every_game_to_the_end_through_the_command_path(alice, game, p
     table = bot_table(alice, game, players, options, levels)
     lobby.start_table(table, alice, rng=random.Random(seed))
     run_bot_jobs(table)
-    assert not [record for record in caplog.records if record.name == "games.bot_turns"]  # nothing refused
+    assert not [record for record in caplog.records if record.name == "games.play.bot_turns"]  # nothing refused
     game_now = game_state.load(table)
     assert game_now.engine.is_over(game_now.state)
     table.refresh_from_db()
@@ -71,35 +73,35 @@ def test_bots_play_every_game_to_the_end_through_the_command_path(alice, game, p
 
 def test_the_host_adds_bots_that_are_named_and_fill_seats(alice, bob):
     table = lobby.create_table(alice, "spite", 4)
-    assert bot_seats.add_bot(table, alice, "fair") == 1
-    assert bot_seats.add_bot(table, alice, "fair", seat=3) == 3
-    assert bot_seats.add_bot(table, alice, "random") == 2
+    assert bot_seating.add_bot(table, alice, "fair") == 1
+    assert bot_seating.add_bot(table, alice, "fair", seat=3) == 3
+    assert bot_seating.add_bot(table, alice, "random") == 2
     assert seat_names(table) == ["Alice", "Bot (Spite, fair)", "Bot (Spite, random)", "Bot 2 (Spite, fair)"]
     assert table.is_full
     bots = Seat.objects.filter(table=table).exclude(bot="").select_related("user")
     assert all(not seat.user.is_active and not seat.user.has_usable_password() for seat in bots)
-    bot_seats.remove_bot(table, alice, 3)
+    bot_seating.remove_bot(table, alice, 3)
     assert seat_names(table)[3] is None
     with pytest.raises(Conflict, match="No bot sits at seat 0"):
-        bot_seats.remove_bot(table, alice, 0)
+        bot_seating.remove_bot(table, alice, 0)
 
 
 def test_only_the_host_adds_bots_to_an_empty_seat_before_the_start(alice, bob):
     table = lobby.create_table(alice, "spank", 2)
     with pytest.raises(Forbidden):
-        bot_seats.add_bot(table, bob, "fair")
+        bot_seating.add_bot(table, bob, "fair")
     with pytest.raises(BadRequest, match="level"):
-        bot_seats.add_bot(table, alice, "genius")
+        bot_seating.add_bot(table, alice, "genius")
     with pytest.raises(Conflict, match="already taken"):
-        bot_seats.add_bot(table, alice, "fair", seat=0)
+        bot_seating.add_bot(table, alice, "fair", seat=0)
     with pytest.raises(BadRequest, match="numbered 0 to 1"):
-        bot_seats.add_bot(table, alice, "fair", seat=5)
-    bot_seats.add_bot(table, alice, "fair")
+        bot_seating.add_bot(table, alice, "fair", seat=5)
+    bot_seating.add_bot(table, alice, "fair")
     with pytest.raises(Conflict, match="Every seat"):
-        bot_seats.add_bot(table, alice, "fair")
+        bot_seating.add_bot(table, alice, "fair")
     lobby.start_table(table, alice)
     with pytest.raises(Conflict, match="started"):
-        bot_seats.remove_bot(table, alice, 1)
+        bot_seating.remove_bot(table, alice, 1)
 
 
 def test_a_bot_delay_is_one_of_the_offered_ones(alice):
@@ -111,7 +113,7 @@ def test_a_bot_delay_is_one_of_the_offered_ones(alice):
 
 def test_a_bots_deadline_is_due_after_the_tables_delay(alice):
     table = lobby.create_table(alice, "spank", 2, bot_delay=3)
-    bot_seats.add_bot(table, alice, "fair")
+    bot_seating.add_bot(table, alice, "fair")
     version = lobby.start_table(table, alice)
     deadline = Deadline.objects.get(table=table, kind=Deadline.Kind.BOT)
     assert deadline.key == f"bot-{version}" and deadline.version == version
@@ -128,7 +130,7 @@ def test_no_bot_deadline_at_a_table_without_bots(alice, bob):
 def person_and_bot(alice, game="spank", seed=3):
     """Alice against a fair bot, dealt so the bot (seat 1) or Alice moves first: (table, version)."""
     table = lobby.create_table(alice, game, 2, bot_delay=0)
-    bot_seats.add_bot(table, alice, "fair")
+    bot_seating.add_bot(table, alice, "fair")
     return table, lobby.start_table(table, alice, rng=random.Random(seed))
 
 
@@ -249,4 +251,4 @@ def test_a_command_the_engine_refuses_is_logged_and_the_job_ends_claimed(alice, 
     assert firing.fire(deadline.pk) is None
     deadline.refresh_from_db()
     assert deadline.fired_at is not None and store.current_version(table.stream) == version
-    assert [record.levelname for record in caplog.records if record.name == "games.bot_turns"] == ["ERROR"]
+    assert [record.levelname for record in caplog.records if record.name == "games.play.bot_turns"] == ["ERROR"]

@@ -18,14 +18,16 @@ SCRIPT = textwrap.dedent(
 
     call_command("migrate", verbosity=0)
     from accounts.models import User
-    from games import bot_seats, game_state, lobby
+    from games.play import game_state
+    from games.tables import bot_seating
+    from games.tables import lobby
     from games.models import Seat
 
     import config.asgi  # starting the ASGI app starts the embedded worker and its sweeper
 
     alice = User.objects.create_user(username="alice", password="a-long-test-password")
     table = lobby.create_table(alice, "spank", 2, bot_delay=0)
-    bot_seats.add_bot(table, alice, "fair")
+    bot_seating.add_bot(table, alice, "fair")
     Seat.objects.filter(table=table, number=0).update(bot="random")  # a bot plays the host's seat too
     started = time.monotonic()
     lobby.start_table(table, alice, rng=random.Random(3))

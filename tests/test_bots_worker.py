@@ -9,7 +9,9 @@ from django.conf import settings
 from django.db import connection
 
 from events import store
-from games import bot_seats, game_state, lobby
+from games.play import game_state
+from games.tables import bot_seating
+from games.tables import lobby
 from games.models import Deadline, Seat
 from test_timers_worker import celery_worker, wait_for
 
@@ -32,7 +34,7 @@ def over(table):
 
 def test_bots_play_a_whole_game_as_worker_jobs_and_a_job_delivered_again_does_nothing(alice, tmp_path):
     table = lobby.create_table(alice, "spank", 2, bot_delay=0)
-    bot_seats.add_bot(table, alice, "fair")
+    bot_seating.add_bot(table, alice, "fair")
     Seat.objects.filter(table=table, number=0).update(bot="random")  # a bot plays the host's seat too
     with celery_worker(tmp_path):
         lobby.start_table(table, alice, rng=random.Random(4))

@@ -44,7 +44,7 @@ class FreshDaphneProcess(DaphneProcess):
         from channels.layers import channel_layers
         from django.db import connections
 
-        from games import game_state
+        from games.play import game_state
 
         SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
         channel_layers.backends.clear()
@@ -227,7 +227,8 @@ class TestDroppedConnection(BrowserTestCase):
     def test_a_dropped_connection_reconnects_and_resyncs_by_itself(self):
         from playwright.sync_api import expect
 
-        from games import commands, game_state, lobby
+        from games.play import commands, game_state
+        from games.tables import lobby
 
         alice = self.player("alice")
         bob = self.player("bob")
@@ -286,7 +287,7 @@ class TestSpiteAndMaliceLive(BrowserTestCase):
 
         from playwright.sync_api import expect
 
-        from games import lobby
+        from games.tables import lobby
 
         pages = [self.player("alice"), self.player("bob", width=390)]  # bob plays at phone width
         seed, first, ace = _seed_with_one_playable_ace()
@@ -335,7 +336,7 @@ class TestSpiteTrickLive(BrowserTestCase):
 
         from playwright.sync_api import expect
 
-        from games import lobby
+        from games.tables import lobby
         from games.engines import get_engine
         from games.engines.cards import rank
 
@@ -416,7 +417,8 @@ class TestSpiteComeAtMeRewardLive(BrowserTestCase):
     def test_a_come_at_me_reward(self):
         from playwright.sync_api import expect
 
-        from games import commands, game_state, lobby
+        from games.play import commands, game_state
+        from games.tables import lobby
 
         names = ("alice", "bob", "carol")
         alice, bob, carol = pages = [self.player(name, width=390 if name == "carol" else 1280) for name in names]
@@ -502,7 +504,8 @@ class TestSpiteTableModeLive(BrowserTestCase):
         """Alice, Bob and Carol at a table-mode Spite table; ``opening``: the plays made before the pages open."""
         from playwright.sync_api import expect
 
-        from games import commands, game_state, lobby
+        from games.play import commands, game_state
+        from games.tables import lobby
 
         names = ("alice", "bob", "carol")
         pages = [self.player(name, width=390 if name == "bob" else 1280) for name in names]
@@ -528,7 +531,7 @@ class TestSpiteTableModeLive(BrowserTestCase):
     def test_a_misplay_is_called_and_every_screen_shows_the_ruling(self):
         from playwright.sync_api import expect
 
-        from games import game_state
+        from games.play import game_state
 
         table, (alice, bob, carol) = self.seat_three((0, ["3S"]))
 
@@ -577,7 +580,7 @@ class TestSpiteTableModeLive(BrowserTestCase):
         from django.conf import settings
         from playwright.sync_api import expect
 
-        from games import firing
+        from games.play import firing
         from games.models import Deadline
 
         table, (alice, bob, carol) = self.seat_three((0, ["3S"]), (1, ["5H"]))
@@ -623,7 +626,7 @@ class TestKeyboardAndTouch(BrowserTestCase):
     def test_cards_are_selected_by_keyboard_and_played_by_a_mouse_or_touch_drag(self):
         from playwright.sync_api import expect
 
-        from games import lobby
+        from games.tables import lobby
 
         alice = self.player("alice")
         bob = self.player("bob", width=390, touch=True)

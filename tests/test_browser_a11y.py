@@ -13,7 +13,7 @@ GAMES = (("spank", 2, {}), ("spite_and_malice", 2, {}), ("spite", 3, {"rounds": 
 
 def _deal(game, seats, options, names, seed=3, turn_clock=None):
     """A started table of ``game`` with the named users seated in order (off Playwright's loop)."""
-    from games import lobby
+    from games.tables import lobby
 
     def deal():
         users = [User.objects.get(username=name) for name in names[:seats]]
@@ -28,7 +28,7 @@ def _deal(game, seats, options, names, seed=3, turn_clock=None):
 
 def _play_until_someone_is_out(table):
     """Bots play a started Spite table's seats until one seat is out of the round (placed); that seat."""
-    from games import commands, game_state
+    from games.play import commands, game_state
     from games.bots import choose
 
     users = table.seated_users()
@@ -128,7 +128,7 @@ class TestAxeFindsNothing(BrowserTestCase):
         from playwright.sync_api import expect
 
         from events import store
-        from games.chat import stream_name
+        from games.tables.chat import stream_name
 
         alice, bob = self.player("alice"), self.player("bob")
         table = _deal("spank", 2, {}, ("alice", "bob"))
@@ -240,7 +240,7 @@ class TestKeyboardAlone(BrowserTestCase):
         expect(bob.locator("#turn-banner")).to_contain_text("Alice's turn")
         self.assertTrue(focused(bob)["inHand"])
         # Alice hears Bob's discard (the card in words) and that it is her turn; Bob, that it is Alice's.
-        from games.templatetags.cards import card_name
+        from games.frames.cards import card_name
         expect(alice.locator("#announcer")).to_contain_text(f"Bob discards {card_name(discarded)}")
         expect(alice.locator("#announcer")).to_contain_text("Your turn")
         expect(bob.locator("#announcer")).to_contain_text("Alice's turn")
@@ -270,7 +270,7 @@ class TestKeyboardAlone(BrowserTestCase):
         stack = re.search(r"stack (\d)", focused(bob)["text"]).group(1)
         bob.keyboard.press("Enter")
 
-        from games.templatetags.cards import card_name
+        from games.frames.cards import card_name
         expect(alice.locator("#announcer")).to_contain_text(f"Bob spanks Alice's stack {stack}")
         expect(alice.locator("#announcer")).to_contain_text(f"with {card_name(spanking)}")
         self.assert_kept(alice, parked)
@@ -301,7 +301,7 @@ class TestKeyboardAlone(BrowserTestCase):
         self.assert_kept(other, parked)
         expect(mover.locator(".sm-play").first).to_contain_text("at A")
         self.assertTrue(focused(mover)["inHand"], focused(mover))  # the list went with the selection
-        from games.templatetags.cards import card_name
+        from games.frames.cards import card_name
         expect(other.locator("#announcer")).to_contain_text(f"plays {card_name(ace)}")
 
     def test_spite_lead(self):
@@ -342,7 +342,8 @@ class TestRulingReadOut(BrowserTestCase):
         from playwright.sync_api import expect
         from test_browser import TestSpiteTableModeLive, _StackedRandom
 
-        from games import commands, game_state, lobby
+        from games.play import commands, game_state
+        from games.tables import lobby
 
         names = ("alice", "bob", "carol")
         alice, bob, carol = pages = [self.player(name) for name in names]

@@ -23,7 +23,7 @@ class TestPlayAWholeSpiteAndMaliceGameAgainstABot(BrowserTestCase):
     def test_alice_plays_a_whole_game_against_a_bot(self):
         from playwright.sync_api import expect
 
-        from games import lobby
+        from games.tables import lobby
         from games.models import Table
 
         alice = self.player("alice")

@@ -1,6 +1,6 @@
 """Real browsers at a table: the connection's banner and heartbeats, reconnecting and resyncing, the
 opponent's move shown, the turn sound and the table chat (static/js/table_live/connection.js, motion.js,
-turn_sound.js, chat.js; games/heartbeats.py, games/chat.py)."""
+turn_sound.js, chat.js; games/live/heartbeats.py, games/tables/chat.py)."""
 import time
 
 from accounts.models import User
@@ -13,7 +13,7 @@ class TableTestCase(BrowserTestCase):
         users = {}
 
         def deal():
-            from games import lobby
+            from games.tables import lobby
 
             for name in usernames:
                 users[name] = User.objects.get(username=name)
@@ -33,7 +33,7 @@ class TableTestCase(BrowserTestCase):
 
     def seat_to_move(self, table):
         def find():
-            from games import game_state
+            from games.play import game_state
 
             game = game_state.load(table)
             return game.engine.view(game.state, None)["to_move"], game.version
@@ -42,7 +42,7 @@ class TableTestCase(BrowserTestCase):
 
     def end_turn(self, table, user):
         def move():
-            from games import commands, game_state
+            from games.play import commands, game_state
 
             commands.submit(table, user, {"type": "end_turn"}, game_state.load(table).version)
 

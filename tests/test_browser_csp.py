@@ -6,7 +6,9 @@ tests/test_content_security_policy.py."""
 import random
 
 from accounts.models import User
-from games import bot_seats, firing, lobby
+from games.play import firing
+from games.tables import bot_seating
+from games.tables import lobby
 from games.models import Seat, Table
 import test_browser
 from test_browser import BrowserTestCase, _off_the_event_loop
@@ -106,7 +108,7 @@ class TestNoViolationOfThePolicy(BrowserTestCase):
             table = Table.objects.filter(game=game).get()
             host = User.objects.get(username="alice")
             for _ in range(1, table.seat_count):
-                bot_seats.add_bot(table, host, "fair")
+                bot_seating.add_bot(table, host, "fair")
             Seat.objects.filter(table=table, number=0).update(bot="fair")
             lobby.start_table(table, host, rng=random.Random(seed))
             return table

@@ -7,7 +7,8 @@ import random
 from accounts.models import User
 from chain_helpers import as_superuser
 from events import chain, store
-from games import commands, game_state, lobby
+from games.play import commands, game_state
+from games.tables import lobby
 from games.engines.base import SEAT_TO_ACT
 from games.engines.fairness import commit, committed_order
 import test_browser

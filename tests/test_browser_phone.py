@@ -16,7 +16,7 @@ def _called(users):
     it, rightly: Carol's turn."""
     from reviews_helpers import play, spite_table
 
-    from games import commands, game_state
+    from games.play import commands, game_state
 
     table = spite_table(users)
     play(table, users[0], ["3S"])
@@ -29,7 +29,7 @@ def _called(users):
 def _played_on(table, users):
     """Alice wins three tricks, everyone else passing, and leads a fourth, which the others play on with
     singles: Bob's turn again, with three plays in the trick and the ruling three tricks old."""
-    from games import commands, game_state
+    from games.play import commands, game_state
     from games.engines import get_engine
 
     engine, tricks = get_engine("spite"), 0
@@ -99,7 +99,7 @@ class TestSpankOnAPhone(BrowserTestCase):
         from playwright.sync_api import expect
         from reviews_helpers import StackedRandom
 
-        from games import lobby
+        from games.tables import lobby
 
         bob = self.player("bob", width=PHONE["width"], touch=True)
         User.objects.create_user(username="alice", password=test_browser.PASSWORD, display_name="Alice")

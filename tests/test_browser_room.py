@@ -70,7 +70,8 @@ class TestRematch(BrowserTestCase):
     def test_after_a_match_one_click_offers_a_rematch_that_the_others_accept_or_decline(self):
         from playwright.sync_api import expect
 
-        from games import commands, lobby
+        from games.play import commands
+        from games.tables import lobby
         from games.models import Table
 
         names = ("alice", "bob", "carol")

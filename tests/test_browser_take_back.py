@@ -10,7 +10,7 @@ class TestTakeBackAsTheBotMoves(BrowserTestCase):
         from playwright.sync_api import expect
 
         from events import store
-        from games import broadcast, firing
+        from games.play import broadcast, firing
 
         self.player("alice")
         bob = self.player("bob")

@@ -4,7 +4,9 @@ import random
 import re
 
 from accounts.models import User
-from games import commands, game_state, lobby, move_log
+from games.frames import move_log
+from games.play import commands, game_state
+from games.tables import lobby
 from games.engines.base import SEAT_TO_ACT
 import test_browser
 from test_browser import PASSWORD, BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop

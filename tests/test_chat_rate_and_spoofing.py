@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from games import chat, lobby
+from games.tables import chat, lobby
 
 pytestmark = pytest.mark.django_db
 

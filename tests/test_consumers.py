@@ -8,9 +8,10 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games import game_state, lobby
-from games.consumers import NO_SUCH_TABLE
-from games.routing import websocket_urlpatterns
+from games.play import game_state
+from games.tables import lobby
+from games.live.consumers import NO_SUCH_TABLE
+from games.live.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

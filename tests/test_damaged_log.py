@@ -13,7 +13,8 @@ from django.utils.html import escape
 
 from api_helpers import client_for
 from events import store
-from games import commands, firing, game_state, rendering
+from games.frames import rendering
+from games.play import commands, firing, game_state
 from games.errors import TableError
 from games.models import Deadline, Table
 from reviews_helpers import spite_table
@@ -57,7 +58,7 @@ def test_the_table_page_says_so_and_the_damage_is_recorded_and_logged_once(damag
     table.refresh_from_db()
     assert table.damaged_at == version and "ValueError" in table.damage
     [logged] = errors_logged(caplog)
-    assert logged.name == "games.damaged"
+    assert logged.name == "games.play.damaged"
     assert str(table.id) in logged.getMessage() and f"event {version}" in logged.getMessage()
 
 

@@ -1,11 +1,11 @@
-"""games.dispatch: a consumer's messages, from its socket and its channel, reach their handlers on the
+"""games.live.dispatch: a consumer's messages, from its socket and its channel, reach their handlers on the
 next turn of the event loop, one at a time, and whatever ends one source's loop ends the consumer."""
 import asyncio
 
 import pytest
 from channels.exceptions import StopConsumer
 
-from games.dispatch import dispatch_in_turn
+from games.live.dispatch import dispatch_in_turn
 
 
 class Sources:

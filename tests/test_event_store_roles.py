@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from api_helpers import client_for, create_table
 from events import store
-from games import firing
+from games.play import firing
 from games.models import Deadline, Table
 
 pytestmark = [

@@ -1,4 +1,4 @@
-"""Fair deals on the platform: ``games.fairness.report`` (for the replay page), ``manage.py verify_game``
+"""Fair deals on the platform: ``games.play.fair_deals.report`` (for the replay page), ``manage.py verify_game``
 and the standalone docs/verify_deal.py run on the event log as /api/tables/<id>/events/ serves it; old
 games, recorded before deals were committed, read "no commitment recorded"."""
 import contextlib
@@ -19,7 +19,8 @@ from chain_helpers import write_old_rows
 from events import store
 from events.upcasting import upcast
 from fair_deal_helpers import SETUPS, finished_game, shuffle_events
-from games import fairness, lobby
+from games.play import fair_deals as fairness
+from games.tables import lobby
 from games.models import Table
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,11 @@ from types import SimpleNamespace
 import pytest
 
 from events import store
-from games import game_state, live, lobby, log_lines
-from games.commands import submit
+from games.frames import log_lines
+from games.live import table_cache as live
+from games.play import game_state
+from games.tables import lobby
+from games.play.commands import submit
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from chain_helpers import as_superuser
 from events import chain, store
 from events.models import Event, StreamKey
 from fair_deal_helpers import finished_game, shuffle_events
-from games import fairness, log_chain
+from games.play import fair_deals as fairness, log_chain
 from games.models import Table
 from test_fair_deals import seated_table, verify_game, with_log
 

@@ -1,4 +1,4 @@
-"""The table websocket's heartbeats (games/heartbeats.py) and table chat (games/chat.py)."""
+"""The table websocket's heartbeats (games/live/heartbeats.py) and table chat (games/tables/chat.py)."""
 import json
 
 import pytest
@@ -6,9 +6,10 @@ from asgiref.sync import sync_to_async
 from django.test import override_settings
 
 from events import store
-from games import chat, game_state
-from games.consumers import POLICY_VIOLATION
-from games.heartbeats import PING, PONG, SILENT
+from games.play import game_state
+from games.tables import chat
+from games.live.consumers import POLICY_VIOLATION
+from games.live.heartbeats import PING, PONG, SILENT
 from socket_helpers import connect, started_spank_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

@@ -6,7 +6,8 @@ from html import unescape as html_unescape
 
 import pytest
 
-from games import commands, game_state, history, lobby
+from games.play import commands, game_state
+from games.tables import history, lobby
 from games.engines.base import SEAT_TO_ACT
 from games.models import Table
 

@@ -1,9 +1,9 @@
-"""games.jinja draws as Django's templates did: the same escaping, the same JSON scripts, the same form fields."""
+"""games.frames.jinja draws as Django's templates did: the same escaping, the same JSON scripts, the same form fields."""
 from django.template import Context, Template
 from django.utils.html import json_script as django_json_script
 from django.utils.safestring import mark_safe
 
-from games import jinja
+from games.frames import jinja
 
 NASTY = "Bo <b>&'\"</b>"
 

@@ -12,7 +12,8 @@ from django.db import connections
 
 from api_helpers import client_for, command, turn_commands, view
 from events import store
-from games import commands, game_state, lobby
+from games.play import commands, game_state
+from games.tables import lobby
 from games.engines import IllegalCommand, get_engine
 from games.errors import Conflict
 from games.models import Table

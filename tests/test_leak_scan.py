@@ -24,10 +24,11 @@ from rest_framework.test import APIClient
 
 from api_helpers import client_for
 from events import store
-from games import game_state, lobby
+from games.play import game_state
+from games.tables import lobby
 from games.engines.spite.come_at_me import viewed_cards
-from games.routing import websocket_urlpatterns
-from games.templatetags.cards import RANK_NAMES, SUIT_NAMES
+from games.live.routing import websocket_urlpatterns
+from games.frames.cards import RANK_NAMES, SUIT_NAMES
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -39,7 +40,7 @@ FACE = re.compile(r'<span class="rank">([^<]+)</span>(?:<span class="suit">([♠
 RULE_CONSTANTS = re.compile(r'data-accepts="[^"]*"')
 SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 COMMAND_LIMIT = 1500
-# Cards named in words for screen readers ("queen of hearts": games/templatetags/cards.py card_name).
+# Cards named in words for screen readers ("queen of hearts": games/frames/cards.py card_name).
 RANK_OF_NAME = {name: rank for rank, name in RANK_NAMES.items()}
 SUIT_OF_NAME = {name: suit for suit, name in SUIT_NAMES.items()}
 WORDS = re.compile(rf"\b({'|'.join(RANK_OF_NAME)}) of ({'|'.join(SUIT_OF_NAME)})\b")

@@ -12,10 +12,13 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
 from events import store
-from games import commands, game_state, live, lobby, move_log
+from games.frames import move_log
+from games.live import table_cache as live
+from games.play import commands, game_state
+from games.tables import lobby
 from games.engines.base import SEAT_TO_ACT
-from games.live import LOG_EVENTS
-from games.routing import websocket_urlpatterns
+from games.live.table_cache import LOG_EVENTS
+from games.live.routing import websocket_urlpatterns
 
 application = URLRouter(websocket_urlpatterns)
 
@@ -155,7 +158,7 @@ def test_a_newer_snapshot_reads_only_the_events_it_does_not_hold(alice, bob, dja
 def test_log_and_news_lines_are_escaped_and_kept_apart_by_kind_of_string():
     from django.utils.safestring import mark_safe
 
-    from games.log_lines import log_items, news_items
+    from games.frames.log_lines import log_items, news_items
 
     lines = [{"version": 3, "text": "Bob <b>spanked</b> & won"}, {"version": 2, "text": "Alice played J♠"}]
     assert log_items(lines) == ('<li class="is-latest" data-version="3">Bob &lt;b&gt;spanked&lt;/b&gt; &amp; won</li>'
@@ -173,7 +176,7 @@ def test_each_viewers_log_drawn_from_its_previous_one_is_the_log_drawn_afresh(al
     """A live viewer's log is drawn from its previous frame's (log_lines.live_log_items): after every move
     of a whole game, for each seat and a watcher, and for a viewer who skips many versions or goes back to
     an older one, it is what drawing all its lines afresh gives, and only the new events are described."""
-    from games import log_lines, rendering
+    from games.frames import log_lines, rendering
 
     described = []  # how many events each drawing of a log asked to be described
     live_log_items = log_lines.live_log_items
@@ -210,7 +213,7 @@ def test_each_viewers_log_drawn_from_its_previous_one_is_the_log_drawn_afresh(al
 def test_the_least_recently_drawn_viewers_log_is_the_one_forgotten(monkeypatch):
     from types import SimpleNamespace
 
-    from games import log_lines
+    from games.frames import log_lines
 
     monkeypatch.setattr(log_lines, "_LIVE_LOGS_KEPT", 2)
     monkeypatch.setattr(log_lines, "_live_logs_size", 2)

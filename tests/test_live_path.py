@@ -16,8 +16,11 @@ from channels.testing import WebsocketCommunicator
 from django.db import OperationalError, connection, connections, transaction
 
 from events import store
-from games import consumers, game_state, live, lobby, rendering
-from games.routing import websocket_urlpatterns
+from games.frames import rendering
+from games.live import consumers, table_cache as live
+from games.play import game_state
+from games.tables import lobby
+from games.live.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

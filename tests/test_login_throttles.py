@@ -177,7 +177,7 @@ def test_the_session_still_works_for_the_api_with_csrf_enforced(alice):
 def test_a_wrong_basic_header_beside_a_session_is_no_log_in_attempt(alice, bob, clock, hashings):
     """A browser logged in to the site that also sends a stale Basic header: the session answers, no
     password is checked and no failure counted, so nobody at its address (or the account named) is locked."""
-    from games import lobby
+    from games.tables import lobby
 
     private = lobby.create_table(alice, "spank", 2, private=True)
     browser = Client(enforce_csrf_checks=True)

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from games import move_log
+from games.frames import move_log
 from games.engines import get_engine
 from games.models import Table
 from replay_helpers import NAMES, player, stored_game

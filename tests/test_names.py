@@ -1,7 +1,7 @@
-"""Players' names where an engine's sentences and the boards name seats (games.names)."""
+"""Players' names where an engine's sentences and the boards name seats (games.play.names)."""
 import pytest
 
-from games.names import EMPTY_SEAT, named, seat_name
+from games.play.names import EMPTY_SEAT, named, seat_name
 
 NAMES = ["Ann", None, "Cy"]  # as seat_names gives them: None for a seat nobody sits in
 

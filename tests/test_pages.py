@@ -156,7 +156,7 @@ def test_the_site_icon_is_linked_from_every_page_and_found_at_favicon_ico(client
 
 
 def test_the_host_page_offers_the_games_host_commands(client, alice, bob, carol):
-    from games import lobby
+    from games.tables import lobby
 
     table = lobby.create_table(alice, "spite", 3)
     lobby.join_table(table, bob)
@@ -173,7 +173,7 @@ def test_the_host_page_offers_the_games_host_commands(client, alice, bob, carol)
 
 
 def board_targets(page):
-    """The page's #board-targets: what its targets and buttons send (games/board_targets.py)."""
+    """The page's #board-targets: what its targets and buttons send (games/frames/board_targets.py)."""
     return json.loads(re.search(r'<script id="board-targets" type="application/json">(.*?)</script>', page, re.S).group(1))
 
 
@@ -182,7 +182,7 @@ def board_targets(page):
 def _running(host, others, game="spite_and_malice", **create):
     import random
 
-    from games import lobby
+    from games.tables import lobby
 
     table = lobby.create_table(host, game, 1 + len(others), **create)
     for user in others:
@@ -232,7 +232,7 @@ def test_without_a_turn_clock_no_clock_is_shown(client, alice, bob):
 
 
 def test_seats_away_and_an_abandoned_game_are_named_in_the_banner(client, alice, bob):
-    from games import commands, game_state
+    from games.play import commands, game_state
 
     table = _running(alice, [bob], turn_clock=30)
     # Both seats let their turn run out three times in a row: both are marked away.
@@ -254,7 +254,7 @@ def test_seats_away_and_an_abandoned_game_are_named_in_the_banner(client, alice,
 def test_a_spite_countdown_ticks_from_its_deadline_on_every_page(client, alice, bob, carol, make_user):
     import re
 
-    from games import commands, game_state
+    from games.play import commands, game_state
     from games.models import Deadline
 
     users = [alice, bob, carol]
@@ -282,7 +282,7 @@ def test_a_spite_countdown_ticks_from_its_deadline_on_every_page(client, alice, 
 def test_the_banner_is_lit_on_your_turn_only_not_for_out_of_turn_commands(client, alice, bob, carol):
     import re
 
-    from games import commands, game_state
+    from games.play import commands, game_state
 
     users = [alice, bob, carol]
     table = _running(alice, [bob, carol], game="spite")

@@ -11,11 +11,13 @@ import pytest
 from contract.play import acting_seats
 from contract.profiles import profile_of
 from events import store
-from games import commands, game_state, lobby, replay, seat_view
+from games.play import commands, game_state, seat_view
+from games.replay import steps as replay
+from games.tables import lobby
 from games.engines import IllegalCommand, get_engine
 from games.engines.command_table import SYSTEM
 from games.errors import TableError
-from games.seat_view import named
+from games.play.seat_view import named
 from random_logs import _any_play, _spite_extra
 from replay_helpers import player
 

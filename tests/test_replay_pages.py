@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 
 from events import store
-from games import chat
+from games.tables import chat
 from games.engines import get_engine
 from games.models import Table
 from random_logs import random_log

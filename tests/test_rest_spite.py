@@ -221,7 +221,7 @@ def test_in_table_mode_no_seats_rest_view_or_page_tells_its_legal_plays_from_its
     step every seat's REST view and table page offer plays only as {"type": "play"}, never by their cards."""
     from django.test import Client
 
-    from games import game_state
+    from games.play import game_state
     from games.models import Table
 
     rng = random.Random(13)

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Permission
 
 from api_helpers import client_for, command, create_table
 from events import store
-from games import commands, game_state
+from games.play import commands, game_state
 from games.errors import BadRequest
 from games.engines import get_engine
 from reviews import deciding, filing
@@ -170,7 +170,8 @@ def test_filing_from_the_page(ruled, players, client):
 
 
 def test_a_seat_has_the_dispute_dialog_from_the_first_page_outside_the_frames_the_match_redraws(players, make_user):
-    from games import live, rendering
+    from games.frames import rendering
+    from games.live import table_cache as live
 
     table = spite_table(players)  # no ruling yet: the dialog is there when the first one comes
     page = page_for(players[1], f"/tables/{table.id}/")

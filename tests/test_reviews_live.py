@@ -38,7 +38,7 @@ async def test_the_table_sees_a_dispute_filed_and_its_decision_live(alice, bob, 
 
 
 async def test_a_new_ruling_appears_with_its_dispute_link_live(alice, bob, carol):
-    from games import commands, game_state
+    from games.play import commands, game_state
     from reviews_helpers import play, spite_table
 
     table = await sync_to_async(spite_table)([alice, bob, carol])

@@ -2,10 +2,10 @@
 import pytest
 from django.test import Client, override_settings
 
-from games import lobby
+from games.tables import lobby
 from games.engines import GAMES, get_engine
 from games.models import Table
-from games.table_names import default_name
+from games.tables.table_names import default_name
 
 pytestmark = pytest.mark.django_db
 
@@ -212,7 +212,7 @@ def test_the_lobby_filters_by_game_and_keeps_the_filter_live(client, make_user):
 
 
 def test_the_lobby_websocket_renders_the_filtered_list(make_user):
-    from games.rendering import render_lobby_tables
+    from games.frames.rendering import render_lobby_tables
 
     ana, cy = make_user("ana", "Ana"), make_user("cy", "Cy")
     lobby.create_table(ana, "spite", 3, name="Spite here")

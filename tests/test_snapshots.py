@@ -3,7 +3,7 @@ log from the start, whether the snapshots are there, partly gone or all gone."""
 import pytest
 from django.core.cache import cache
 
-from games import snapshots
+from games.replay import snapshots
 from games.engines import get_engine
 from replay_helpers import stored_game
 

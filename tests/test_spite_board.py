@@ -742,7 +742,7 @@ def test_the_countdown_ticks_from_the_servers_deadline_when_the_page_has_one():
     state = act(act(led_9s(), 1, {"type": "play", "cards": ["QS"]}), 0, {"type": "start_countdown"})
     clock = {"key": "countdown-1", "kind": "countdown", "seat": None, "due_ms": 1_767_225_605_000, "seconds_left": 4}
     view = engine.view(state, 1)
-    from games import jinja
+    from games.frames import jinja
 
     html = jinja.render("games/spite/board.jinja", {
         "view": view, "others": [p for p in view["players"] if p["seat"] != 1], "seat": 1, "names": ["Alice", "Bob", "Carol"],
@@ -774,8 +774,8 @@ def test_a_reward_declaration_is_open_to_a_call_like_a_play():
 # --- the turn clock: a clock on the seat to act, seats away, an abandoned match -------------------
 
 def render_with(state, seat, **context):
-    """The board as the table page renders it, with the page's timer context (games.rendering.clocks_context)."""
-    from games import jinja
+    """The board as the table page renders it, with the page's timer context (games.frames.rendering.clocks_context)."""
+    from games.frames import jinja
 
     view = engine.view(state, seat)
     names = ["Alice", "Bob", "Carol"][:state.players]

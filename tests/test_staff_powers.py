@@ -1,4 +1,4 @@
-"""Staff powers at a table (games.staff_powers): nobody uses them at a table where they hold or held a seat in
+"""Staff powers at a table (games.play.staff_powers): nobody uses them at a table where they hold or held a seat in
 the match (the replay of a running game, the dispute pages and API, decisions, staff commands, the admin), and
 every staff look at a running game's hidden cards is a staff-log entry; staff outside the match keep them all."""
 import pytest
@@ -8,7 +8,7 @@ from django.test import Client
 from api_helpers import client_for, command
 from events import store
 from events.models import Event
-from games import game_state
+from games.play import game_state
 from games.models import Table
 from reviews.models import Dispute, StaffAction
 
@@ -67,7 +67,7 @@ def test_staff_seated_at_a_running_table_may_not_replay_it(ruled, players):
 
 def test_a_seat_held_counts_as_much_as_a_seat_held_now(ruled, players, referee):
     """Should a seat ever be given up during a match, the moves its player made there still count."""
-    from games import staff_powers
+    from games.play import staff_powers
 
     table, _ = ruled
     carol = _staff(players[2])
@@ -212,7 +212,7 @@ def test_the_admin_shows_a_running_games_events_to_staff_outside_it_and_logs_eac
 
 
 def test_the_admin_shows_a_running_tables_options_as_its_players_see_them(players, referee):
-    from games import lobby
+    from games.tables import lobby
 
     table = lobby.create_table(players[0], "spite", 3, {"rounds": 1, "fake_jokers": 3,
                                                         "fake_joker_faces": ["QS", "2D", "7H"]})

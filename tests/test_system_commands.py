@@ -3,8 +3,10 @@ import pytest
 
 from counter_engine import CounterEngine
 from events import store
-from games import engines, game_state, lobby
-from games.commands import submit_system
+from games import engines
+from games.play import game_state
+from games.tables import lobby
+from games.play.commands import submit_system
 
 pytestmark = pytest.mark.django_db
 

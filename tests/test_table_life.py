@@ -8,7 +8,11 @@ from django.utils import timezone
 
 from api_helpers import client_for, command, view
 from events import store
-from games import bot_seats, closing, live, lobby, rematch, rendering, tasks
+from games import tasks
+from games.frames import rendering
+from games.live import table_cache as live
+from games.tables import bot_seating
+from games.tables import closing, lobby, rematch
 from games.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -108,13 +112,13 @@ def test_the_job_is_on_celery_beat_and_the_embedded_sweeper(settings):
 
 def test_the_embedded_sweeper_closes_stale_tables_and_forgets_ended_ones_deadlines(alice, settings, monkeypatch):
     from config import embedded_worker
-    from games import timers
+    from games.play import timers
 
     settings.STALE_TABLE_SWEEP_SECONDS = 0
     calls = []
     monkeypatch.setattr(closing, "close_stale_tables", lambda: calls.append("closed"))
     monkeypatch.setattr(timers, "forget_ended", lambda: calls.append("forgot"))
-    monkeypatch.setattr("games.firing.sweep", lambda: None)
+    monkeypatch.setattr("games.play.firing.sweep", lambda: None)
 
     class Stop(Exception):
         pass
@@ -323,7 +327,7 @@ def test_bots_take_their_old_seats_in_a_rematch_at_once(make_user):
     ana, bo = make_user("ana", "Ana"), make_user("bo", "Bo")
     table = lobby.create_table(ana, "spite", 3, {}, bot_delay=3)
     lobby.join_table(table, bo)
-    bot_seats.add_bot(table, ana, "random")
+    bot_seating.add_bot(table, ana, "random")
     lobby.start_table(table, ana)
     host = client_for(ana)
     assert command(host, table.id, {"type": "end_match"}, view(host, table.id)["version"]).status_code == 200

@@ -1,11 +1,12 @@
-"""The turn-sound preference (profile page, table page) and the chat's own rules (games/chat.py)."""
+"""The turn-sound preference (profile page, table page) and the chat's own rules (games/tables/chat.py)."""
 import re
 
 import pytest
 from django.utils.html import escape
 
 from accounts.models import User
-from games import chat, game_state, lobby
+from games.play import game_state
+from games.tables import chat, lobby
 from games.errors import BadRequest
 
 pytestmark = pytest.mark.django_db

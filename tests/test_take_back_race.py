@@ -13,7 +13,8 @@ from django.db import connection
 from api_helpers import client_for, command, view
 from events import store
 from events.store import SYSTEM
-from games import bot_turns, commands, firing, game_state, lobby
+from games.play import bot_turns, commands, firing, game_state
+from games.tables import lobby
 from games.errors import StaleVersion
 from games.models import Deadline
 from race_helpers import race

@@ -1,4 +1,4 @@
-"""The pools' threads are named for the system too (games.thread_names), and the live benchmark reads
+"""The pools' threads are named for the system too (games.live.thread_names), and the live benchmark reads
 each kind's CPU off those names (benchmarks/livebench/meter.py)."""
 import os
 import threading
@@ -7,8 +7,8 @@ import time
 from asgiref.sync import async_to_sync
 
 from benchmarks.livebench import meter
-from games import live
-from games.thread_names import name_for_the_system
+from games.live import table_cache as live
+from games.live.thread_names import name_for_the_system
 
 
 def system_name():

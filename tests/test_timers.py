@@ -1,4 +1,4 @@
-"""Timers (games.timers): deadlines set after appends, jobs queued after commit, fired once, swept.
+"""Timers (games.play.timers): deadlines set after appends, jobs queued after commit, fired once, swept.
 
 These run on any database with the Celery job replaced by a recorder; tests/test_timers_worker.py
 fires them through a real worker on Redis.
@@ -13,7 +13,9 @@ from django.utils import timezone
 
 from counter_engine import CounterEngine
 from events import store
-from games import broadcast, commands, engines, firing, game_state, lobby, tasks, timers
+from games import engines, tasks
+from games.play import broadcast, commands, firing, game_state, timers
+from games.tables import lobby
 from games.errors import BadRequest, Forbidden
 from games.models import Deadline
 

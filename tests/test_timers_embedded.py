@@ -20,13 +20,14 @@ SCRIPT = textwrap.dedent(
     call_command("migrate", verbosity=0)
     sys.path.insert(0, "tests")
     from counter_engine import CounterEngine
-    from games import engines, lobby
+    from games import engines
+    from games.tables import lobby
     engines._LOADERS["counter"] = CounterEngine
     engines.GAMES = lobby.GAMES = (*engines.GAMES, "counter")
 
     from accounts.models import User
     from events import store
-    from games import commands, game_state
+    from games.play import commands, game_state
     from games.models import Deadline
 
     alice = User.objects.create_user(username="alice", password="a-long-test-password")

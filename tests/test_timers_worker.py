@@ -18,7 +18,8 @@ from django.conf import settings
 from django.db import connection
 
 from events import store
-from games import commands, game_state, lobby, timers
+from games.play import commands, game_state, timers
+from games.tables import lobby
 from games.models import Deadline
 
 ROOT = Path(__file__).resolve().parent.parent

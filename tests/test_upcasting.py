@@ -2,6 +2,7 @@
 event of the same type (three games have a ``drew``, each of its own shape) is left as it is."""
 import random
 
+from events import upcasting
 from events.upcasting import current_schema, upcast
 from games.engines import get_engine
 
@@ -19,7 +20,7 @@ def first(events, kind):
 
 def test_an_old_drew_of_one_game_is_upcast_and_another_games_drew_is_not(monkeypatch):
     spank = get_engine("spank")
-    monkeypatch.setattr(type(spank), "upcasters", {("drew", 1): reshuffled_was_called_shuffled})
+    monkeypatch.setitem(upcasting._UPCASTERS, "spank", {("drew", 1): reshuffled_was_called_shuffled})
     assert current_schema("spank", "drew") == 2
     assert current_schema("spite", "drew") == 1
     assert current_schema("spite_and_malice", "drew") == 2  # its own upcaster: reshuffles before commitments
@@ -42,3 +43,11 @@ def test_a_game_no_engine_has_has_no_upcasters():
     payload = {"type": "drew", "shuffled": []}
     assert current_schema("no-such-game", "drew") == 1
     assert upcast("no-such-game", "drew", 1, payload) is payload
+
+
+def test_every_game_hands_its_upcasters_to_the_event_store_as_it_starts():
+    from games.engines import GAMES
+
+    for game in GAMES:
+        assert upcasting.upcasters(game) == get_engine(game).upcasters
+    assert upcasting.upcasters("no such game") == {}

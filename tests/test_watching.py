@@ -15,9 +15,10 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from api_helpers import client_for
-from games import commands, game_state, lobby
-from games.consumers import NO_SUCH_TABLE, WATCHING_ONLY
-from games.routing import websocket_urlpatterns
+from games.play import commands, game_state
+from games.tables import lobby
+from games.live.consumers import NO_SUCH_TABLE, WATCHING_ONLY
+from games.live.routing import websocket_urlpatterns
 
 application = URLRouter(websocket_urlpatterns)
 PASSWORD = "a-long-test-password"

@@ -1,7 +1,7 @@
 """The close codes a table's socket ends with, as a client of a real Daphne receives them.
 
 Daphne sends only 1000 and 3000-4999; a consumer closing with any other code crashed, and the client
-got 1011 instead of the reason (games/consumers.py).
+got 1011 instead of the reason (games/live/consumers.py).
 """
 import re
 from pathlib import Path
@@ -13,8 +13,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from accounts.models import User
-from games import heartbeats, lobby
-from games.consumers import MESSAGE_TOO_BIG, NO_SUCH_TABLE, NOT_LOGGED_IN, POLICY_VIOLATION
+from games.live import heartbeats
+from games.tables import lobby
+from games.live.consumers import MESSAGE_TOO_BIG, NO_SUCH_TABLE, NOT_LOGGED_IN, POLICY_VIOLATION
 from test_browser import FreshDaphneProcess
 
 SERVER_CLOSE_CODES = [NOT_LOGGED_IN, NO_SUCH_TABLE, MESSAGE_TOO_BIG, POLICY_VIOLATION, heartbeats.SILENT]

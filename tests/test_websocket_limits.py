@@ -6,8 +6,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import override_settings
 
-from games import commands, frame_limits
-from games.consumers import MESSAGE_TOO_BIG, POLICY_VIOLATION
+from games.live import frame_limits
+from games.play import commands
+from games.live.consumers import MESSAGE_TOO_BIG, POLICY_VIOLATION
 from socket_helpers import connect, started_spank_table
 
 pytestmark = [pytest.mark.django_db(transaction=True)]

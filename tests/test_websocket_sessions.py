@@ -5,15 +5,15 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from games.live_auth import LiveAuthMiddlewareStack
+from games.live.auth import LiveAuthMiddlewareStack
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games import lobby
-from games.consumers import NOT_LOGGED_IN
-from games.routing import websocket_urlpatterns
+from games.tables import lobby
+from games.live.consumers import NOT_LOGGED_IN
+from games.live.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -16,7 +16,7 @@ from benchmarks.livebench import frames
 
 def check_run(tables, samples):
     from events.models import Event
-    from games import game_state
+    from games.play import game_state
     from games.models import Table
     report = {"tables": 0, "moves_accepted": 0, "moves_in_log": 0, "events_in_log": 0,
               "events_unseen_in_flight": 0, "frames_spot_checked": 0, "problems": []}

@@ -147,7 +147,7 @@ class Daphne:
     def __init__(self, port, database_url, redis_url, log_path, web_cpus=""):
         self.port, self.log_path, self.web_cpus = port, Path(log_path), web_cpus
         # The saturating lanes' seats answer faster than any person could, so the per-connection frame
-        # rate limit (a guard against floods, games.frame_limits) is lifted for the benchmark.
+        # rate limit (a guard against floods, games.live.frame_limits) is lifted for the benchmark.
         self.env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url,
                     "CELERY_EMBEDDED_WORKER": "false", "DEBUG": "false", "LOG_LEVEL": "WARNING",
                     "WEBSOCKET_FRAMES_PER_SECOND": "1000", "WEBSOCKET_FRAME_BURST": "1000",

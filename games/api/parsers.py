@@ -1,9 +1,9 @@
-"""The API's one request parser: JSON, read through games.json_input."""
+"""The API's one request parser: JSON, read through games.live.json_input."""
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
 from games.errors import BadRequest
-from games.json_input import MAX_LENGTH, parse_client_json
+from games.live.json_input import MAX_LENGTH, parse_client_json
 
 
 class JSONParser(parsers.JSONParser):

@@ -4,11 +4,11 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from events import store
-from games import log_chain
+from games.play import log_chain
 from games.engines import GAMES, get_engine
 from games.bots import LEVELS
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Seat, Table
-from games.rematch import current_rematch
+from games.tables.rematch import current_rematch
 
 
 class StringField(serializers.CharField):
@@ -162,7 +162,7 @@ class CreateTableSerializer(serializers.Serializer):
     )
 
 
-# What games.table_names refuses in a name, as far as a pattern can say it: control characters, text
+# What games.tables.table_names refuses in a name, as far as a pattern can say it: control characters, text
 # direction controls and the private-use area.
 NAME_PATTERN = "^[^\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069\\ue000-\\uf8ff]*$"
 
@@ -170,7 +170,7 @@ NAME_PATTERN = "^[^\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069\\ue000-\
 def _create_table_serializer_for(engine):
     """CreateTableSerializer as the schema shows it for one game: its name, its seat counts, and the
     turn clocks and bot delays offered. Requests are validated by CreateTableSerializer and the lobby
-    (games.lobby.check_setup: the engine judges the seat count and the options)."""
+    (games.tables.lobby.check_setup: the engine judges the seat count and the options)."""
     title = "".join(word.title() for word in engine.name.split("_"))
     return type(f"Create{title}TableSerializer", (CreateTableSerializer,), {
         "__doc__": f"A new {engine.title} table.",
@@ -229,7 +229,7 @@ class JoinSerializer(serializers.Serializer):
     "additionalProperties": True,
 })
 class CommandField(serializers.DictField):
-    """An engine command; games.commands.check_shape refuses one without a "type" that names the move."""
+    """An engine command; games.play.commands.check_shape refuses one without a "type" that names the move."""
 
 
 class CommandSerializer(serializers.Serializer):

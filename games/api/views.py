@@ -1,11 +1,14 @@
-"""REST endpoints: thin wrappers over games.lobby, games.commands and games.seat_view."""
+"""REST endpoints: thin wrappers over games.tables.lobby, games.play.commands and games.play.seat_view."""
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import bot_seats, closing, commands, lobby, log_chain, rematch, replay, seat_view
+from games.play import commands, log_chain, seat_view
+from games.tables import bot_seating
+from games.replay import steps as replay
+from games.tables import closing, lobby, rematch
 from games.engines import GAMES
 from games.models import Table
 
@@ -160,7 +163,7 @@ class TableBots(APIView):
     def post(self, request, table_id):
         data = _valid(AddBotSerializer, request)
         table = _table(request, table_id)
-        bot_seats.add_bot(table, request.user, data["level"], data["seat"])
+        bot_seating.add_bot(table, request.user, data["level"], data["seat"])
         return Response(TableSerializer.of(table, request))
 
 
@@ -173,7 +176,7 @@ class TableBot(APIView):
     )
     def delete(self, request, table_id, seat):
         table = _table(request, table_id)
-        bot_seats.remove_bot(table, request.user, bot_seats.seat_number(seat))
+        bot_seating.remove_bot(table, request.user, bot_seating.seat_number(seat))
         return Response(TableSerializer.of(table, request))
 
 

@@ -1,7 +1,7 @@
-"""``{% board %}``: the game's board (the context's ``board_template``, drawn by games.jinja) in a page."""
+"""``{% board %}``: the game's board (the context's ``board_template``, drawn by games.frames.jinja) in a page."""
 from django import template
 
-from games import jinja
+from games.frames import jinja
 
 register = template.Library()
 

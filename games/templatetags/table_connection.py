@@ -2,14 +2,14 @@
 from django import template
 from django.conf import settings
 
-from games import chat
+from games.tables import chat
 
 register = template.Library()
 
 
 @register.simple_tag
 def heartbeat_ms():
-    """How often the server pings an idle page, in milliseconds (games/heartbeats.py)."""
+    """How often the server pings an idle page, in milliseconds (games/live/heartbeats.py)."""
     return int(settings.WEBSOCKET_HEARTBEAT_SECONDS * 1000)
 
 

@@ -6,7 +6,8 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import game_state, lobby
+from games.play import game_state
+from games.tables import lobby
 from games.api.query import query_parameter
 from games.api.views import INVITE, answers
 from games.errors import BadRequest, NotFound

@@ -4,7 +4,8 @@ from django import template
 from django.utils import timezone
 from django.utils.timesince import timesince
 
-from games import game_state, jinja
+from games.frames import jinja
+from games.play import game_state
 from games.errors import DamagedLog
 from reviews.notices import profile_disputes, table_disputes
 
@@ -24,7 +25,7 @@ def rulings_of(table, user):
     try:
         shown = table_disputes(table, game_state.load(table))
     except DamagedLog:
-        return ""  # the replay says why (games.damaged)
+        return ""  # the replay says why (games.play.damaged)
     if not shown or not shown["rulings"]:
         return ""
     return jinja.render(shown["template"], {"extra": shown, "seat": table.seat_of(user), "table": table})

@@ -11,7 +11,7 @@ from contract.test_contract_views import with_other_hands
 from games.engines import GAMES, get_engine
 
 pytestmark = pytest.mark.parametrize("game", GAMES)
-PLACE_NAME = re.compile(r"[a-z]+(?:-[0-9]+)*")  # as games/rendering.py accepts them
+PLACE_NAME = re.compile(r"[a-z]+(?:-[0-9]+)*")  # as games/frames/rendering.py accepts them
 CARD = re.compile(r"\b(?:10|11|12|13|[2-9AJQK])[SHDC]\b|\bJK\b")
 
 

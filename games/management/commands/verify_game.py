@@ -5,7 +5,7 @@ import uuid
 from django.core.management.base import BaseCommand, CommandError
 
 from events import store
-from games import fairness, log_chain
+from games.play import fair_deals as fairness, log_chain
 from games.models import Table
 
 

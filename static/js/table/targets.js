@@ -1,5 +1,5 @@
 /* What a target or a command button sends: #board-targets, which the server renders for this seat
-   (games/board_targets.py), looked up for the selection, with the element's data-fields put in. */
+   (games/frames/board_targets.py), looked up for the selection, with the element's data-fields put in. */
 import { fieldsOf, withFields } from "./fields.js";
 import { liveRoot, parseJSON } from "./page.js";
 import { hasSelection, selectedGroups, selection, selectionKey, token } from "./selection.js";

@@ -1,7 +1,7 @@
-/* The table chat (#chat, games/chat.py): clears the box once a message is sent, keeps the latest line
+/* The table chat (#chat, games/tables/chat.py): clears the box once a message is sent, keeps the latest line
    in sight, and hides the lines of the users this browser's user muted. Mutes are kept in this
    browser (localStorage, per user): hiding someone's lines is nobody's business but the reader's. */
-export const CHAT_MARK = "<!--chat-->";  // games.chat.FRAME_MARK: a chat frame, never a command's answer
+export const CHAT_MARK = "<!--chat-->";  // games.tables.chat.FRAME_MARK: a chat frame, never a command's answer
 export const isChatFrame = (message) => String(message ?? "").startsWith(CHAT_MARK);
 
 const chatBox = () => document.getElementById("chat");

@@ -1,6 +1,6 @@
 /* The table's websocket: its state in #connection, heartbeats, and reconnecting quickly.
 
-   The server pings an idle page every beat (.table-page's data-heartbeat-ms; games/heartbeats.py)
+   The server pings an idle page every beat (.table-page's data-heartbeat-ms; games/live/heartbeats.py)
    and the page answers each ping with a pong (and sends one on connecting, which is how it takes
    part). A page that hears nothing at all from the server for SILENT_BEATS beats gives the socket up
    and reconnects, so a silent network loss is noticed within seconds. Reconnecting waits a quarter
@@ -14,7 +14,7 @@ const CLOSED = {
   4404: "This table does not exist or is private.",
   4413: "This page sent a message too large for the table. Reload the page.",
   4429: "This page sent too many messages too fast, so the table closed it. Reload the page.",
-};  // the server's close codes (games/consumers.py, the README's table)
+};  // the server's close codes (games/live/consumers.py, the README's table)
 const RETRIED = [1006, 1011, 1012, 1013];  // htmx's ws extension reconnects after these by itself
 const SILENT = 4408;  // the server stopped hearing from this page and closed the socket
 const PING = "ping", PONG = "pong";

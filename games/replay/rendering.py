@@ -1,0 +1,94 @@
+"""The replay page's context: the board at a step drawn by the game's own board template (the one the live
+table uses), with nothing to act on, the step's described move, the controls and the perspectives."""
+from django.core.cache import cache
+from django.urls import reverse
+
+from events import store
+from games.play import fair_deals as fairness, log_chain
+from games.replay import steps as replay
+from games.tables import chat
+from games.engines import get_engine
+from games.frames.rendering import board_template, clocks_context, clockwise_from
+from games.play.names import seat_name, seat_names
+
+
+def replay_context(table, seen_as, step, last):
+    engine = get_engine(table.game)
+    names = seat_names(table)
+    shown = replay.at_step(table, step, seen_as, last=last, names=names)
+    view = shown["view"]
+    names += [None] * ((len(view["players"]) if view else 0) - len(names))
+    seat = seen_as.seat if view and seen_as.seat is not None and seen_as.seat < len(view["players"]) else None
+    return {
+        "table": table,
+        "engine": engine,
+        "seen_as": seen_as,
+        "step": step,
+        "last_step": last,
+        "move": shown["move"],
+        "hands": [{"name": seat_name(names, hand["seat"]), "parts": _parts(hand["parts"])}
+                  for hand in shown["hands"] or []],
+        "steps": _step_links(table, seen_as, step, last),
+        "perspectives": _perspective_links(table, names, seen_as, step),
+        "fair_deals": fair_deals(table, last),
+        "log_chain": log_chain.cached(table, last),
+        "chat_lines": chat_at(table, step),
+        # What the board templates take (games.frames.rendering.table_context), with nothing to act on:
+        "seat": seat,
+        "names": names,
+        "version": step,
+        "view": view,
+        "others": clockwise_from(view, seat),
+        "legal": [],
+        "host_actions": [],
+        "board_template": board_template(table.game),
+        "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
+        "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
+        "is_host": False,
+        "can_join_late": False,
+        "away_names": [seat_name(names, n) for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
+        **clocks_context([], view),
+    }
+
+
+def chat_at(table, step):
+    """The table's chat as it stood at ``step``: what was said by the time of that step's event (before
+    the first event, at step 0)."""
+    first = store.read(table.stream, after=max(step, 1) - 1, upto=max(step, 1), game=table.game)
+    if not first:
+        return []
+    moment = first[0].created_at
+    return [line for line in chat.lines(table, until=moment) if step or line.at < moment]
+
+
+def fair_deals(table, last):
+    """Every deal checked against its commitment (games.play.fair_deals), once per table version: a replay walk
+    draws many steps of one log, and a log at a version never changes."""
+    return cache.get_or_set(f"fair-deals:{table.id}:{last}", lambda: fairness.context(table), 3600)
+
+
+def step_url(table, step, seen_as):
+    return f"{reverse('replay', args=[table.id])}?step={step}&as={seen_as.token}"
+
+
+def _step_links(table, seen_as, step, last):
+    """First, back, forward, last: each a dict with "label", "key" (the keyboard's), "step" and "url"
+    (None where it would not move)."""
+    targets = [("First", "Home", 0), ("Back", "←", step - 1), ("Forward", "→", step + 1), ("Last", "End", last)]
+    return [{"label": label, "key": key, "step": target,
+             "url": step_url(table, target, seen_as) if 0 <= target <= last and target != step else None}
+            for label, key, target in targets]
+
+
+def _perspective_links(table, names, seen_as, step):
+    choices = [(replay.Perspective(None, True), "All hands open")]
+    choices += [(replay.Perspective(seat, False), seat_name(names, seat)) for seat in range(len(names))
+                if seat < table.seat_count]
+    return [{"label": label, "url": step_url(table, step, choice), "current": choice == seen_as}
+            for choice, label in choices]
+
+
+def _parts(parts):
+    """A seat's own part of the open view as labelled lists: ("Hand", [...]), ("Fake jokers", [...])."""
+    return [{"label": key.replace("_", " ").capitalize(), "cards": value if isinstance(value, list) else None,
+             "text": None if isinstance(value, list) else value} for key, value in parts.items()]
