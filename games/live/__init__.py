@@ -1,0 +1,1 @@
+"""The websockets: consumers and routing, heartbeats, frame limits, and the live tables this process follows."""
