@@ -8,17 +8,23 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 # Two pytest-xdist workers, a test file each at a time (tests/xdist_services.py: a Redis db each; each
-# has its own test database): the suite takes about 60 % of the time on this 2-core machine. The schema
-# test runs after, without xdist, which would lose its per-operation failures.
+# has its own test database), so both cores of a small machine are busy. The schema test runs after,
+# without xdist, which would lose its per-operation failures.
 PYTEST_ARGS ?= -n 2 --dist loadfile
 SERIAL_TESTS := tests/test_api_schema.py
 
-.PHONY: install run worker test bench bench-live clean
+.PHONY: install install-dev run worker test bench bench-live clean
 
+# What the service runs on (make run, make worker).
 $(BIN)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+# Besides, the test and benchmark tools (make test, make bench, make bench-live).
+$(BIN)/.installed-dev: requirements.txt requirements-dev.txt $(BIN)/.installed
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
 # A random SECRET_KEY for this checkout, kept out of git, so that make run and make test need no
@@ -27,6 +33,8 @@ $(BIN)/.installed: requirements.txt
 	umask 077 && $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
 
 install: $(BIN)/.installed .secret_key
+
+install-dev: $(BIN)/.installed-dev .secret_key
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
@@ -38,7 +46,7 @@ run: install
 worker: install
 	$(BIN)/celery -A config worker --beat --schedule $(VENV)/celerybeat-schedule --loglevel INFO
 
-test: install
+test: install-dev
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest $(PYTEST_ARGS) --ignore=$(SERIAL_TESTS)
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest -p no:xdist $(SERIAL_TESTS)
 
@@ -46,7 +54,7 @@ test: install
 # replay's speed (JSON lines: a random step of a 2,000-event game, goal under 20 ms, and a whole walk), then
 # the cost of drawing a live frame (one table, then a hundred taking turns), each in a database of its
 # own made on TEST_DATABASE_URL's server and dropped after.
-bench: install
+bench: install-dev
 	$(BIN)/python benchmarks/bench_engines.py
 	$(BIN)/python benchmarks/bench_bots.py
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_replay.py
@@ -61,7 +69,7 @@ bench: install
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom_bench
 BENCH_REDIS_URL ?= redis://127.0.0.1:6379/6
 BENCH_ARGS ?= --matrix --warmup 8 --seconds 20
-bench-live: install
+bench-live: install-dev
 	$(BIN)/python benchmarks/bench_live.py --database-url $(BENCH_DATABASE_URL) --redis-url $(BENCH_REDIS_URL) $(BENCH_ARGS)
 
 clean:

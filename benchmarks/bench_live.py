@@ -166,10 +166,9 @@ def lanes_arrive(args, shape, tables):
 
 def without_collector(run):
     """``run()`` with the driver's own garbage collector off (and on again after). The driver holds
-    every seat's socket: at 1,000 thinking tables its whole-heap passes took 0.26-0.35 s every 15 s or so
-    (and its middle ones 20-60 ms every few seconds), during which it read no frame, and every answer
-    in flight then was counted that much slower: most of the p99 measured before. Its cyclic garbage
-    (a closed socket's objects) waits for the end of the run instead; a run is minutes long."""
+    every seat's socket, so its whole-heap passes are long; during one it reads no frame, and every
+    answer in flight then would be counted that much slower, as the server's latency. Its cyclic
+    garbage (a closed socket's objects) waits for the end of the run instead; a run is minutes long."""
     gc.collect()
     gc.disable()
     try:

@@ -3,7 +3,9 @@
 #
 #   sh benchmarks/compare_bgio.sh OUT.jsonl [ROUNDS] [SIZES]
 #
-# BGIO: a writable copy of ../shared/anchors/bgio with `npm ci` done (default /work/bgio-anchor).
+# BGIO: a writable copy of the boardgame.io load harness (boardgame.io 0.50.2 under the load shape of
+# benchmarks/bench_live.py; its bench.js takes MATCHES SECONDS --warmup= --wait-quiet= --out=) with
+# `npm ci` done (default /work/bgio-anchor). docs/performance.md, "Beside boardgame.io".
 # Every run first waits (at most QUIET seconds) for the machine to be under 10% busy, and records
 # how busy it was. Each run appends one JSON line to OUT; benchmarks/plot_live.py plots them.
 set -eu

@@ -1,8 +1,8 @@
 """Plot latency (p50, p99) and moves/s against live tables, Cardroom beside boardgame.io.
 
-    .venv/bin/python benchmarks/plot_live.py RESULTS.jsonl [MORE.jsonl ...] --out docs/performance-latency.png
+    .venv/bin/python benchmarks/plot_live.py RESULTS.jsonl [MORE.jsonl ...] --out latency.png
 
-It also prints a Markdown table of the medians (the one in docs/performance.md).
+It also prints a Markdown table of the medians (as docs/performance.md gives the figures).
 
 Reads the JSON lines of `make bench-live` (target "cardroom", saturating shape, one Daphne) and of
 the boardgame.io harness (target "boardgame.io"); several runs at the same size are reduced to
@@ -117,7 +117,7 @@ def print_table(runs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("results", nargs="+")
-    parser.add_argument("--out", default="docs/performance-latency.png")
+    parser.add_argument("--out", required=True, help="the PNG to write")
     parser.add_argument("--max-other", type=float,
                         help="only runs during which the rest of the machine used at most this CPU %% (quiet runs)")
     args = parser.parse_args()

@@ -4,8 +4,8 @@ channels_redis's pub/sub layer SUBSCRIBEs every consumer's own channel in Redis 
 and UNSUBSCRIBEs it when it closes, each a round trip behind one lock per Redis connection that every
 PUBLISH and group change also takes. Under load a closing socket waited there longer than Daphne's
 application close timeout (10 s), was cancelled mid-clean-up, and left its subscription behind for
-good (about 140 "Unexpected exception while cleaning-up channel" a run at 200 busy tables); an
-opening one waited there before its handshake was even answered.
+good (channels_redis logs "Unexpected exception while cleaning-up channel"); an opening one waited
+there before its handshake was even answered.
 
 Nothing in Cardroom sends to a consumer's own channel from another process: tables, lobbies, users
 and sessions are all groups. So here a consumer's channel is a queue in its process and nothing more:

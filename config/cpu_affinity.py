@@ -3,9 +3,9 @@
 Daphne runs the websockets on its event loop's thread and the database work on threads of its own
 (config/http_threads.py, games.live.table_cache). Left to the scheduler, those threads run on different cores by
 turns, and the interpreter's lock and every object they share go back and forth between the cores'
-caches: from 50 tables up a process kept on one core made 13-38 % more moves per CPU-second of the
-service than one left free, 16-19 % in most alternated pairs (docs/performance.md, "What the live path rests on"). So a machine runs a web process
-per core (the README's multi-process set-up), each given its own with ``WEB_CPUS``.
+caches: a busy process kept on one core did more moves per CPU-second of the service than one left
+free (docs/performance.md, "Library internals overridden"). So a machine runs a web process per core
+(the README's multi-process set-up), each given its own with ``WEB_CPUS``.
 """
 import os
 

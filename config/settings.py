@@ -249,7 +249,7 @@ LIVE_THREADS = env.int("LIVE_THREADS", default=max(1, _POOL_SIZE - ARRIVAL_THREA
 WEB_CPUS = env.str("WEB_CPUS", default="")
 # A web process's garbage collector (config/collector.py): Python's young generation; the middle one walked
 # after every 3 young collections instead of Python's 10 (shorter pauses); the whole heap after 3,000
-# middle ones instead of Python's 10 (about as rarely as 10 and 1,000, the default before, walked it).
+# middle ones instead of Python's 10 (seldom: each whole walk stops the event loop).
 GC_THRESHOLDS = env.str("GC_THRESHOLDS", default="700,3,3000")
 
 # What one websocket connection may send (games/live/frame_limits.py): larger frames close it (4413);

@@ -201,9 +201,9 @@ def _execute_prepared(db, sql, params):
     """Run ``sql`` on PostgreSQL as a prepared statement of this connection; returns the rows it changed.
 
     Every move appends, and Django's cursors bind parameters on the client, so PostgreSQL parsed and
-    planned the append afresh each time: 0.47 ms of its CPU per append here, against 0.25 once prepared
-    (this process's own 0.39 against 0.32; docs/performance.md, "What the live path rests on"). A prepared statement
-    lives as long as its connection: the pool keeps them, so each is prepared once.
+    planned the append afresh each time, which cost it and this process more CPU than running it
+    prepared (docs/performance.md, "What the live path rests on"). A prepared statement lives as long
+    as its connection: the pool keeps them, so each is prepared once.
     Django's own cursor wrapper is not used, so what it would check and how it reports errors is done
     here: the same IntegrityError for a version another writer took.
     """

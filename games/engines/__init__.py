@@ -1,6 +1,6 @@
 """The pure game engines: no Django, no I/O, no clock, no global random.
 
-Every engine follows the Decider shape described in ../shared/CONTRACT.md:
+Every engine follows the Decider shape described in docs/engines.md:
 ``start`` (the deal, as events), ``evolve`` (apply one event), ``fold``
 (replay), ``decide`` (command -> events or IllegalCommand), ``view`` (what one
 seat may see) and ``legal_commands``. A game declares its commands once, in a

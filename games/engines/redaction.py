@@ -2,8 +2,8 @@
 from copy import deepcopy
 
 # A redacted event never shares lists with the log. Events are JSON (dicts, lists, strings, numbers),
-# which ``copied`` copies several times faster than ``deepcopy``: a live table describes every new
-# event once for each seat and the watchers.
+# which ``copied`` copies with less work than ``deepcopy`` (made for any object): a live table
+# describes every new event once for each seat and the watchers.
 _IMMUTABLE = (str, int, float, bool, type(None))
 
 

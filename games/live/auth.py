@@ -24,7 +24,7 @@ def arriving_user(scope):
         if user._wrapped is empty:
             user._wrapped = get_user.func(scope)
         # The user itself, not the lazy object: every frame drawn and sent asks the socket's user for
-        # its id, and each of those went through the lazy object's proxy (1.5-2 % of Daphne).
+        # its id, and each of those went through the lazy object's proxy, which showed in Daphne's profile.
         return user._wrapped
     return user
 

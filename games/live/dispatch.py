@@ -3,9 +3,8 @@
 Channels' own loop (``channels.utils.await_many_dispatch``) waits for either source with
 ``asyncio.wait`` and a new task for every message, so a message reaches its handler three turns of
 the event loop after it arrived: the task that read it, the wait's callback, then the consumer. In a
-busy process a turn lasts milliseconds (following 1,000 thinking tables, a 5 ms timer woke 5-12 ms
-late at the median and 26-36 ms at p99), and a move is a message from its browser and one from the
-table's channel.
+busy process each turn waits behind every other socket's work, and a move is a message from its
+browser and one from the table's channel (docs/performance.md has the measured delays).
 
 Here each source is read by a loop of its own that handles what it reads at once: a message reaches
 its handler on the next turn. As with channels, a consumer handles one message at a time (a lock

@@ -99,7 +99,7 @@ def _remember(stream, version, state, events=()):
 def make_room(streams):
     """Keep the latest ``streams`` streams' states (``_CACHE_SIZE`` at least) from now on: a process
     following more live tables than that would otherwise read and fold a whole game again for most
-    commands (at 1,000 tables a command took 2.3 ms of a live thread instead of 0.5)."""
+    commands, several times the live thread's work for a move (docs/performance.md)."""
     global _size
     _size = max(_CACHE_SIZE, streams)
 

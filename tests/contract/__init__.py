@@ -1,4 +1,4 @@
-"""The engine contract (../shared/CONTRACT.md), checked over every registered engine.
+"""The engine contract (docs/engines.md), checked over every registered engine.
 
 Each check is written once, in a test_contract_*.py module, and runs for every game of
 ``games.engines.GAMES``. What a check cannot learn from the contract alone (how to play a short

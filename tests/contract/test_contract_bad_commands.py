@@ -1,6 +1,6 @@
-"""Bad commands (CONTRACT.md "Views"): unknown command types, missing or malformed fields, and out-of-range or
+"""Bad commands (docs/engines.md, "The Decider"): unknown command types, missing or malformed fields, and out-of-range or
 negative indexes raise IllegalCommand, never another exception, and change nothing; and the commands every
-game shares (CONTRACT.md "Engines") are the system's and the host's, in every game."""
+game shares (docs/engines.md, "Commands") are the system's and the host's, in every game."""
 import copy
 import functools
 import json

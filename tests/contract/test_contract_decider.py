@@ -1,4 +1,4 @@
-"""The Decider (CONTRACT.md "Engines"): decide never changes the state and returns JSON-safe events with a
+"""The Decider (docs/engines.md, "The Decider"): decide never changes the state and returns JSON-safe events with a
 "type"; evolve never consults a random generator; fold equals evolving one event at a time; every listed
 command is accepted; rng defaults to a fresh random.SystemRandom(); nothing is listed or taken once the game
 is over."""

@@ -1,4 +1,4 @@
-"""legal_commands (CONTRACT.md): every command decide would accept from that seat now, each once; the
+"""legal_commands (docs/engines.md, "What a seat may send"): every command decide would accept from that seat now, each once; the
 system's, the host's and staff's commands are not listed, nor anything for a seat the table does not have.
 Exactness is checked where the profile can try every command worth trying (small hands)."""
 import random

@@ -1,4 +1,4 @@
-"""start (CONTRACT.md "Engines", "Stacked decks"): seats numbered 0 to players - 1; options a dict of the
+"""start (docs/engines.md, "Starting a game"): seats numbered 0 to players - 1; options a dict of the
 game's options, unknown keys or bad values a ValueError; a stacked deck dealt in the documented blocks, seat
 by seat, the rest of the full deck following shuffled by rng; a card named more often than the full deck
 holds it a ValueError."""

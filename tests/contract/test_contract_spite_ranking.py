@@ -1,5 +1,5 @@
-"""Spite's hand ranking without a game (CONTRACT.md "spite"): classify and beats, as the contract's
-examples show them."""
+"""Spite's hand ranking without a game (docs/engines.md, "Spite's ranking without a game"): classify and
+beats, as that section's examples show them."""
 import pytest
 
 from games.engines import IllegalCommand, get_engine

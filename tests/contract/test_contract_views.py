@@ -1,4 +1,4 @@
-"""Views (CONTRACT.md "Views"): JSON-safe dicts holding the keys every game's view holds and the game's own;
+"""Views (docs/engines.md, "What a seat may see"): JSON-safe dicts holding the keys every game's view holds and the game's own;
 the viewing seat's own hand is players[seat]["hand"], every seat has hand_count; spectators see no hand, and
 no view shows another seat's cards: changing the other seats' hands changes nothing a seat is shown. Events
 as a seat may see them are JSON-safe too."""

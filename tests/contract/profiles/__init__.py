@@ -12,9 +12,9 @@ class Profile:
     canonical: Callable  # canonical(command) -> a hashable key; commands decide treats alike share it
     candidates: Callable  # candidates(state, seat) -> the commands worth trying, or None when too many
     fields: dict  # {command type: its fields}, for malformed commands
-    view_keys: frozenset  # the keys CONTRACT.md names for the game's view ...
+    view_keys: frozenset  # the keys docs/engines.md names for the game's view ...
     player_keys: frozenset  # ... and for each of its players
-    check_view: Callable  # check_view(view): the shapes CONTRACT.md gives the game's view keys
+    check_view: Callable  # check_view(view): the shapes docs/engines.md gives the game's view keys
     full_deck: Callable  # full_deck(players, options) -> every card of the game
     dealt: Callable  # dealt(view) -> (own hand, the rest of the seat's block in deal order; None: not shown)
     check_after_deal: Callable  # check_after_deal(view, rest of the deck): what is dealt after the seats

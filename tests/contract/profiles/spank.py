@@ -6,7 +6,7 @@ from games.engines.spank.deck import full_deck as spank_deck
 from games.engines.spank.legal import sub_multisets
 from games.engines.spank.options import parse_options
 
-# Each command type's fields (CONTRACT.md).
+# Each command type's fields (docs/engines.md, "Commands").
 FIELDS = {"discard": ["cards"], "spank": ["card", "seat", "stack"], "move": ["from", "to"], "retire": ["stack"],
           "place": ["card", "stack"], "end_turn": []}
 

@@ -1,5 +1,5 @@
-"""Refused commands (CONTRACT.md: "Unknown command types, missing or malformed fields, and
-out-of-range or negative indexes raise IllegalCommand, never another exception"): out of turn,
+"""Refused commands (docs/engines.md, "The Decider": anything malformed, an unknown type, a field
+out of range or negative, raises IllegalCommand, never another exception): out of turn,
 the system seat, bad seats, malformed commands, cards not held (copies counted), invalid hands and
 the features strict mode does not have yet. Every refusal leaves the state alone."""
 import pytest

@@ -1,4 +1,4 @@
-"""legal_commands (CONTRACT.md: "every command decide accepts now, each once"): in small hand-made
+"""legal_commands (docs/engines.md: "every command decide would accept from that seat now, each once"): in small hand-made
 positions every sub-multiset of the seat's hand is tried as a play (with the right buy back for a
 seat that has passed), plus pass and decline (the candidates of tests/contract/profiles/spite.py);
 decide must accept exactly the listed commands. Seats not to act get only the countdown. A 19-card

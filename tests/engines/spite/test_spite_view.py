@@ -1,4 +1,4 @@
-"""What a seat or a spectator sees (CONTRACT.md: Views; spite_spec: the view and redact_event):
+"""What a seat or a spectator sees (docs/engines.md: "What a seat may see"; spite_spec: the view and redact_event):
 the contract's keys, the own hand only, no hand for spectators, JSON-safe values, and the
 redaction of events: other hands in the deal, the deck's order, other seats' drawn cards and
 other seats' swap cards are hidden."""
