@@ -85,7 +85,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "django_htmx",
     "channels",
     "accounts",
     "events",
@@ -104,7 +103,6 @@ MIDDLEWARE = [
     "accounts.devices.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
     "games.damaged.DamagedLogPage",
 ]
 
