@@ -8,6 +8,7 @@ does. The worker finds its tasks by the app's autodiscovery; config imports no a
 die with the process; the deadline rows do not, and beat's first tick after a restart fires the ones
 that fell due meanwhile (games.firing). With ``REDIS_URL`` set, run ``make worker`` instead.
 """
+import logging
 import threading
 
 from celery.beat import EmbeddedService
@@ -21,6 +22,9 @@ def start_embedded_worker(app):
     global _running
     with _lock:
         if _running is None:
+            # Celery's own lines say, at INFO, that each job was received and succeeded: several a second
+            # on the web process's console (beat ticks every second). Its warnings and errors still show.
+            logging.getLogger("celery").setLevel(logging.WARNING)
             # One thread runs the jobs, one at a time (the solo pool): no forked children, which would
             # not see the in-memory broker. No heartbeats or gossip: there is no other worker to hear them.
             worker = app.WorkController(pool="solo", concurrency=1, without_heartbeat=True,
