@@ -1,64 +1,45 @@
-"""A Celery worker thread inside the web process, for the single-machine default.
+"""Celery's own worker and beat inside the web process, for the single-machine default.
 
-With no Redis the broker is in memory, so only a worker in the same process
-can see the jobs; this starts one so scheduled jobs still fire under
-``make run``. Jobs in memory die with the process, so a sweeper thread also
-fires, every few seconds, the deadlines that fell due without their job, and
-now and then closes the tables left unstarted (the role Celery beat plays for
-``make worker``). With ``REDIS_URL`` set, run
-``make worker`` instead.
+With no Redis the broker is in memory, so only a worker in the same process can see its jobs. This
+runs Celery's ``WorkController`` (the worker ``celery worker`` runs, without the command line's
+banner and signal handlers, which belong to a process's main thread) in one thread and beat in
+another, so that ``make run`` fires timers exactly as ``make worker`` (a worker with ``--beat``)
+does. The worker finds its tasks by the app's autodiscovery; config imports no app. Jobs in memory
+die with the process; the deadline rows do not, and beat's first tick after a restart fires the ones
+that fell due meanwhile (games.play.firing). With ``REDIS_URL`` set, run ``make worker`` instead.
 """
 import logging
 import threading
-import time
 
-from celery.contrib.testing.worker import start_worker
-
-log = logging.getLogger(__name__)
+from celery.beat import EmbeddedService
 
 _lock = threading.Lock()
-# The context manager must stay referenced: when it is garbage-collected it stops the worker.
 _running = None
 
 
 def start_embedded_worker(app):
-    """Start the worker (and the deadline sweeper) once per process; returns the worker."""
+    """Start the worker and beat once per process; returns the worker."""
     global _running
     with _lock:
         if _running is None:
-            context = start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=5)
-            _running = (context, context.__enter__())
-            start_sweeper()
-        return _running[1]
+            # Celery's own lines say, at INFO, that each job was received and succeeded: several a second
+            # on the web process's console (beat ticks every second). Its warnings and errors still show.
+            logging.getLogger("celery").setLevel(logging.WARNING)
+            # One thread runs the jobs, one at a time (the solo pool): no forked children, which would
+            # not see the in-memory broker. No heartbeats or gossip: there is no other worker to hear them.
+            worker = app.WorkController(pool="solo", concurrency=1, without_heartbeat=True,
+                                        without_mingle=True, without_gossip=True)
+            threading.Thread(target=worker.start, name="celery-worker", daemon=True).start()
+            beat = embedded_beat(app)
+            beat.start()
+            _running = (worker, beat)
+        return _running[0]
 
 
-def start_sweeper(interval=None):
-    """A daemon thread firing due deadlines every ``interval`` seconds (DEADLINE_SWEEP_SECONDS)."""
-    from django.conf import settings
+def embedded_beat(app):
+    """Celery beat as a thread (not yet started) running settings.CELERY_BEAT_SCHEDULE.
 
-    interval = interval or settings.DEADLINE_SWEEP_SECONDS
-    thread = threading.Thread(target=_sweep_forever, args=(interval,), name="deadline-sweeper", daemon=True)
-    thread.start()
-    return thread
-
-
-def _sweep_forever(interval):
-    from django.conf import settings
-    from django.db import connection
-
-    from games.play import firing, timers
-    from games.tables import closing
-
-    next_close = time.monotonic() + settings.STALE_TABLE_SWEEP_SECONDS
-    while True:
-        time.sleep(interval)
-        try:
-            firing.sweep()
-            if time.monotonic() >= next_close:
-                next_close = time.monotonic() + settings.STALE_TABLE_SWEEP_SECONDS
-                closing.close_stale_tables()
-                timers.forget_ended()
-        except Exception:  # a missing table (not migrated yet), a locked database: try again next time
-            log.exception("The sweep failed; it runs again in %s s.", interval)
-        finally:
-            connection.close()
+    A thread, not the process Celery's embedded beat forks by default: a forked beat would queue its
+    jobs on a copy of the in-memory broker that no worker reads. Its schedule is kept in memory (it
+    only says how often; there is nothing to persist)."""
+    return EmbeddedService(app, thread=True, scheduler_cls="celery.beat:Scheduler")

@@ -85,7 +85,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "django_htmx",
     "channels",
     "accounts",
     "events",
@@ -104,7 +103,6 @@ MIDDLEWARE = [
     "accounts.devices.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
     "games.play.damaged.DamagedLogPage",
 ]
 
@@ -278,22 +276,23 @@ if CELERY_BROKER_URL.startswith("memory://"):
     # The in-memory broker polls its queue (every second by default): a bot set to act at once would
     # wait up to that long before each move.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}
-# Without a shared broker the web process runs its own worker thread (see config/embedded_worker.py).
+# Without a shared broker the web process runs its own Celery worker and beat, in threads (see
+# config/embedded_worker.py); with one, `make worker` runs them.
 CELERY_EMBEDDED_WORKER = env.bool("CELERY_EMBEDDED_WORKER", default=not REDIS_URL)
-# How often due deadlines whose job was lost are fired (games.play.firing.sweep): by Celery beat
-# (`make worker`), or by the embedded worker's sweeper thread.
-DEADLINE_SWEEP_SECONDS = env.float("DEADLINE_SWEEP_SECONDS", default=5.0)
+# How often Celery beat fires the deadlines that are due (games.play.firing.fire_due): the longest a timer
+# waits past its time when the run queued for that time was lost.
+DEADLINE_TICK_SECONDS = env.float("DEADLINE_TICK_SECONDS", default=1.0)
 # A table nobody starts (or joins) for this many hours is closed (games.tables.closing), checked every
-# STALE_TABLE_SWEEP_SECONDS by Celery beat or the embedded worker's sweeper thread; as often, the deadline
-# rows of tables that have ended are deleted (games.play.timers.forget_ended).
+# STALE_TABLE_SWEEP_SECONDS by Celery beat; as often, the deadline rows of tables that have ended are
+# deleted (games.play.timers.forget_ended).
 UNSTARTED_TABLE_HOURS = env.float("UNSTARTED_TABLE_HOURS", default=24.0)
 STALE_TABLE_SWEEP_SECONDS = env.float("STALE_TABLE_SWEEP_SECONDS", default=600.0)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {
-        "task": "games.sweep_deadlines",
-        "schedule": DEADLINE_SWEEP_SECONDS,
-        # A sweep nobody ran in time is dropped: the next one does the same work.
-        "options": {"expires": DEADLINE_SWEEP_SECONDS},
+    "fire-due-deadlines": {
+        "task": "games.fire_due_deadlines",
+        "schedule": DEADLINE_TICK_SECONDS,
+        # A tick nobody ran in time is dropped: the next one does the same work.
+        "options": {"expires": DEADLINE_TICK_SECONDS},
     },
     "close-stale-tables": {
         "task": "games.close_stale_tables",

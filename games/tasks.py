@@ -1,30 +1,27 @@
-"""Celery jobs: fire one deadline when it is due, sweep up the due ones whose job was lost, close forgotten
-tables and forget the deadlines of ended ones."""
+"""Celery jobs: fire the deadlines that are due, close forgotten tables and forget the deadlines of ended ones.
+Celery beat runs each on its schedule (settings.CELERY_BEAT_SCHEDULE), under ``make worker`` or in the
+web process's embedded worker (config/embedded_worker.py), which finds them by autodiscovery."""
 from celery import shared_task
+from django.utils.dateparse import parse_datetime
 
 from games.play import firing, timers
 from games.tables import closing
 
 
-@shared_task(name="games.fire_deadline", acks_late=True, ignore_result=True)
-def fire_deadline(deadline_id):
-    """Submit the deadline's command (at most once, however often the job runs)."""
-    return firing.fire(deadline_id)
-
-
-@shared_task(name="games.sweep_deadlines", acks_late=True, ignore_result=True)
-def sweep_deadlines():
-    """Fire every unfired deadline that is due; run by Celery beat (``make worker``) or the embedded sweeper."""
-    return firing.sweep()
+@shared_task(name="games.fire_due_deadlines", acks_late=True, ignore_result=True)
+def fire_due_deadlines(due_by=None):
+    """Fire every unfired deadline that is due (each once, however many runs overlap): on beat's tick,
+    and at a deadline's time, queued by the move that set it with that time (ISO 8601) as ``due_by``."""
+    return firing.fire_due(parse_datetime(due_by) if due_by else None)
 
 
 @shared_task(name="games.close_stale_tables", acks_late=True, ignore_result=True)
 def close_stale_tables():
-    """Close the tables left unstarted for UNSTARTED_TABLE_HOURS; run by Celery beat or the embedded sweeper."""
+    """Close the tables left unstarted for UNSTARTED_TABLE_HOURS."""
     return closing.close_stale_tables()
 
 
 @shared_task(name="games.forget_ended_deadlines", acks_late=True, ignore_result=True)
 def forget_ended_deadlines():
-    """Delete the deadline rows of tables that have ended; run by Celery beat or the embedded sweeper."""
+    """Delete the deadline rows of tables that have ended."""
     return timers.forget_ended()

@@ -12,7 +12,7 @@ from games.tables import lobby
 from games.errors import BadRequest, Conflict, Forbidden
 from games.models import Deadline, Seat
 from games.play.seat_view import seat_names
-from games.tasks import fire_deadline
+from games.tasks import fire_due_deadlines
 
 pytestmark = pytest.mark.django_db
 
@@ -148,12 +148,13 @@ def test_a_job_run_twice_for_one_version_acts_once(alice):
     else:
         pytest.fail("no deal in 20 seeds where the bot moves first")
     deadline = Deadline.objects.get(table=table, key=f"bot-{version}")
-    acted = fire_deadline.apply(args=[deadline.pk]).get()  # the job, run as a worker runs it
+    fire_due_deadlines.apply(kwargs={"due_by": deadline.due_at.isoformat()}).get()  # its run, as a worker runs it
     after = store.current_version(table.stream)
-    assert acted == after > version
-    # Delivered again: the claim stops it. Even past the claim (the bare planning), the version pin does.
-    assert fire_deadline.apply(args=[deadline.pk]).get() is None
     deadline.refresh_from_db()
+    assert deadline.fired_at is not None and after > version
+    # Fired again (two overlapping runs): the claim stops it. Even past the claim (the bare planning),
+    # the version pin does.
+    assert firing.fire(deadline.pk) is None
     assert bot_turns.act(deadline) is None
     assert store.current_version(table.stream) == after
 

@@ -23,7 +23,7 @@ SCRIPT = textwrap.dedent(
     from games.tables import lobby
     from games.models import Seat
 
-    import config.asgi  # starting the ASGI app starts the embedded worker and its sweeper
+    import config.asgi  # starting the ASGI app starts the embedded worker and beat
 
     alice = User.objects.create_user(username="alice", password="a-long-test-password")
     table = lobby.create_table(alice, "spank", 2, bot_delay=0)

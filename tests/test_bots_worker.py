@@ -1,7 +1,9 @@
-"""Bots through a real Celery worker process on Redis (``celery -A config worker``, as ``make worker``
-runs it): a whole game between bots, each move a job, and jobs delivered again doing nothing.
+"""Bots through a real Celery worker process with beat on Redis (``celery -A config worker --beat``, as
+``make worker`` runs it): a whole game between bots, each move a deadline fired by the run queued for
+its time (or beat's tick), and those runs delivered again doing nothing.
 Needs REDIS_URL and PostgreSQL (``make test``); skipped otherwise, like tests/test_timers_worker.py."""
 import random
+import re
 
 import pytest
 from celery import current_app
@@ -41,12 +43,15 @@ def test_bots_play_a_whole_game_as_worker_jobs_and_a_job_delivered_again_does_no
         assert wait_for(lambda: over(table), 90), "the bots' game never ended"
         end = store.current_version(table.stream)
         assert end > 20
-        # Every bot deadline's job again, as a broker redelivers: each is claimed already, or stale.
-        jobs = list(Deadline.objects.filter(table=table, kind=Deadline.Kind.BOT).values_list("pk", flat=True))
-        for pk in jobs:
-            current_app.send_task("games.fire_deadline", args=[pk])
+        # The run for every bot deadline's time again, as a broker redelivers: each finds nothing to fire.
+        jobs = list(Deadline.objects.filter(table=table, kind=Deadline.Kind.BOT).values_list("pk", "due_at"))
+        for pk, due_at in jobs:
+            current_app.send_task("games.fire_due_deadlines", kwargs={"due_by": due_at.isoformat()},
+                                  task_id=f"again-{pk}")
         log = tmp_path / "worker.log"
-        assert wait_for(lambda: log.read_text().count("succeeded") >= 2 * len(jobs), 30)
+        ran = re.compile(r"\[again-\d+\] succeeded in [0-9.e-]+s: (\d+)")
+        assert wait_for(lambda: len(ran.findall(log.read_text())) == len(jobs), 30)
+        assert set(ran.findall(log.read_text())) == {"0"}
     assert store.current_version(table.stream) == end
     assert not Deadline.objects.filter(table=table, kind=Deadline.Kind.BOT, fired_at__isnull=True).exists()
     table.refresh_from_db()

@@ -1,4 +1,5 @@
 """Real browsers (Playwright driving Debian's chromium) play each game and see each other live."""
+import json
 import os
 import random
 import re
@@ -147,12 +148,24 @@ def _not_reloaded(page):
     return page.evaluate("window.__noReload === true")
 
 
+def _commands_sent(page):
+    """The commands ``page`` sends on its websockets from now on, each message parsed once."""
+    sent = []
+
+    def watch(socket):
+        socket.on("framesent", lambda payload: '"command"' in payload and sent.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    return sent
+
+
 class TestTwoPlayersSeeEachOtherLive(BrowserTestCase):
     def test_each_player_sees_the_others_move_appear_without_reloading(self):
         from playwright.sync_api import expect
 
         alice = self.player("alice")
         bob = self.player("bob", width=390)  # phone width
+        sent = {"alice": _commands_sent(alice), "bob": _commands_sent(bob)}
 
         # Alice opens a two-seat Spank! table from the lobby.
         alice.check("input[name=game][value=spank]")
@@ -187,6 +200,10 @@ class TestTwoPlayersSeeEachOtherLive(BrowserTestCase):
         mover.locator(".hand [data-card]").first.click()
         mover.click("text=Discard selected")
         expect(discard).to_contain_text("1")
+        # The command went as one JSON object: the command itself an object, the version a number.
+        (message,) = sent["alice" if mover is alice else "bob"]
+        self.assertEqual(message["command"]["type"], "discard")
+        self.assertIsInstance(message["expected_version"], int)
         expect(other.locator(".my-area .badge-turn")).to_have_count(1)
         expect(other.locator("#turn-banner")).to_contain_text("Your turn")
         self.assertTrue(_not_reloaded(other) and _not_reloaded(mover))
@@ -200,8 +217,8 @@ class TestTwoPlayersSeeEachOtherLive(BrowserTestCase):
         # A refused command is told to that player alone.
         mover.evaluate(
             """() => { const f = document.getElementById('command-form');
-                f.querySelector('[name=command]').value = JSON.stringify({type: 'spank', card: 'XX', seat: 9, stack: 0});
-                f.querySelector('[name=expected_version]').value = document.getElementById('table-live').dataset.version;
+                f.setAttribute('hx-vals', JSON.stringify({command: {type: 'spank', card: 'XX', seat: 9, stack: 0},
+                    expected_version: Number(document.getElementById('table-live').dataset.version)}));
                 htmx.trigger(f, 'submit'); }"""
         )
         expect(mover.locator("#flash .refusal")).to_be_visible()

@@ -66,7 +66,7 @@ class TestAVisitorWatchesLive(BrowserTestCase):
 
         visitor.evaluate(
             """() => { const f = document.getElementById('command-form');
-                f.querySelector('[name=command]').value = JSON.stringify({type: 'draw'});
+                f.setAttribute('hx-vals', JSON.stringify({command: {type: 'draw'}, expected_version: 0}));
                 htmx.trigger(f, 'submit'); }"""
         )
         expect(visitor.locator("#flash .refusal")).to_contain_text("watching without an account")

@@ -53,9 +53,9 @@ async def _render_of(communicator):
 
 
 async def _send(communicator, command, expected_version):
-    """What htmx's ws-send sends for the command form: its fields as JSON, plus headers."""
+    """What htmx's ws-send sends for the command form: its hx-vals as one JSON object, plus headers."""
     await communicator.send_to(text_data=json.dumps(
-        {"command": json.dumps(command), "expected_version": str(expected_version), "HEADERS": {}}
+        {"command": command, "expected_version": expected_version, "HEADERS": {}}
     ))
 
 

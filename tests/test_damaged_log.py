@@ -152,8 +152,8 @@ async def test_the_socket_says_so_refuses_commands_and_stays_open(players, caplo
     connected, _ = await socket.connect()
     assert connected
     assert escape(SENTENCE.format(version)) in await socket.receive_from(timeout=10)
-    await socket.send_to(text_data=json.dumps({"command": json.dumps({"type": "play", "cards": ["3S"]}),
-                                               "expected_version": str(version), "HEADERS": {}}))
+    await socket.send_to(text_data=json.dumps({"command": {"type": "play", "cards": ["3S"]},
+                                               "expected_version": version, "HEADERS": {}}))
     assert escape(SENTENCE.format(version)) in await socket.receive_from(timeout=10)
     await socket.send_to(text_data=json.dumps({"chat": "Is the table stuck?", "HEADERS": {}}))
     assert "Is the table stuck?" in await socket.receive_from(timeout=10)  # the socket still works

@@ -162,9 +162,9 @@ def test_the_app_runs_as_the_runtime_role(runtime_role):
         assert b.post(f"/api/tables/{table['id']}/join/", {}, format="json").status_code == 200
         assert a.post(f"/api/tables/{table['id']}/start/").status_code == 200
         dealt = store.current_version(Table.objects.get(pk=table["id"]).stream)
-        # The turn runs out: the sweep claims the deadline and the timeout is appended.
+        # The turn runs out: the run firing due deadlines claims it and the timeout is appended.
         Deadline.objects.filter(table_id=table["id"]).update(due_at=timezone.now() - timedelta(seconds=1))
-        assert firing.sweep() == 1
+        assert firing.fire_due() == 1
         assert store.current_version(Table.objects.get(pk=table["id"]).stream) > dealt
         assert Deadline.objects.filter(table_id=table["id"], fired_at__isnull=False).exists()
         assert browser.post("/accounts/logout/").status_code == 302

@@ -74,7 +74,7 @@ async def test_pongs_use_a_bucket_of_their_own_not_the_players_one(alice, bob):
         assert await mover.receive_nothing(timeout=0.3)  # pongs are never answered nor refused
         # The player's frame bucket is untouched: a command is still taken.
         await mover.send_to(text_data=json.dumps(
-            {"command": json.dumps(mover.legal[0]), "expected_version": str(mover.version)}))
+            {"command": mover.legal[0], "expected_version": mover.version}))
         answer = await mover.receive_from(timeout=10)
         assert 'id="table-live"' in answer and "faster" not in answer
         for socket in sockets:
@@ -112,7 +112,7 @@ async def test_chat_reaches_both_players_and_a_watcher_escaped_and_is_stored_apa
     # A player's move at the version they saw is still taken: chat made nothing stale.
     mover = next(socket for socket in (sockets["alice"], sockets["bob"]) if socket.legal)
     await mover.send_to(text_data=json.dumps(
-        {"command": json.dumps(mover.legal[0]), "expected_version": str(mover.version)}))
+        {"command": mover.legal[0], "expected_version": mover.version}))
     answer = await mover.receive_from(timeout=10)
     assert 'id="table-live"' in answer and "moved on" not in answer
     for socket in sockets.values():

@@ -84,8 +84,8 @@ async def test_every_seat_and_a_watcher_are_sent_exactly_their_own_view_after_ev
         mover = movers[0]
         version = int(VERSION.search(frames[mover])[1])
         command = rng.choice(json.loads(LEGAL.search(frames[mover])[1]))
-        await sockets[mover].send_to(text_data=json.dumps({"command": json.dumps(command),
-                                                          "expected_version": str(version)}))
+        await sockets[mover].send_to(text_data=json.dumps({"command": command,
+                                                          "expected_version": version}))
         frames = [await _frame_at_least(socket, version + 1) for socket in sockets]
         latest = await sync_to_async(store.current_version)(table.stream)
         for user, html in zip(people, frames):
@@ -128,8 +128,8 @@ async def test_a_move_is_stored_before_any_client_hears_of_it(make_user, monkeyp
         mover = next(n for n, html in enumerate(frames) if json.loads(LEGAL.search(html)[1]))
         version = int(VERSION.search(frames[mover])[1])
         command = json.loads(LEGAL.search(frames[mover])[1])[0]
-        await sockets[mover].send_to(text_data=json.dumps({"command": json.dumps(command),
-                                                          "expected_version": str(version)}))
+        await sockets[mover].send_to(text_data=json.dumps({"command": command,
+                                                          "expected_version": version}))
         frames = [await _frame_at_least(socket, version + 1) for socket in sockets]
     assert len(heard) >= 10
     # Read from another connection while the broadcast was being sent: the move was already there.
@@ -150,8 +150,8 @@ async def test_fifty_clients_racing_on_one_table_land_exactly_one_command_per_ve
     for socket in sockets:
         await socket.receive_from(timeout=10)
     for n, socket in enumerate(sockets):  # every one of them acts on the same version, at once
-        await socket.send_to(text_data=json.dumps({"command": json.dumps(legal[n % len(legal)]),
-                                                  "expected_version": str(game.version)}))
+        await socket.send_to(text_data=json.dumps({"command": legal[n % len(legal)],
+                                                  "expected_version": game.version}))
     answers = await asyncio.gather(*(socket.receive_from(timeout=20) for socket in sockets))
     refused = [answer for answer in answers if "has moved on" in answer]
     landed = [answer for answer in answers if 'id="table-live"' in answer]

@@ -102,39 +102,21 @@ def test_the_periodic_job_closes_tables_left_unstarted_for_a_day(alice, bob, car
     assert closing.close_stale_tables() == 0  # nothing more to do
 
 
-def test_the_job_is_on_celery_beat_and_the_embedded_sweeper(settings):
+def test_the_jobs_are_on_celery_beat_in_make_worker_and_the_embedded_worker(settings):
+    """Closing forgotten tables and forgetting ended ones' deadlines run on beat's schedule, which
+    ``make worker --beat`` and the web process's embedded beat both run."""
     from config.celery import app
+    from config.embedded_worker import embedded_beat
 
-    entry = settings.CELERY_BEAT_SCHEDULE["close-stale-tables"]
-    assert entry["task"] == "games.close_stale_tables" and entry["task"] in app.tasks
+    for name, task in [("close-stale-tables", "games.close_stale_tables"),
+                       ("forget-ended-deadlines", "games.forget_ended_deadlines")]:
+        entry = settings.CELERY_BEAT_SCHEDULE[name]
+        assert entry["task"] == task and task in app.tasks
+        assert entry["schedule"] == settings.STALE_TABLE_SWEEP_SECONDS
+    scheduled = embedded_beat(app).service.scheduler.schedule
+    assert {entry.task for entry in scheduled.values()} >= {
+        "games.close_stale_tables", "games.forget_ended_deadlines", "games.fire_due_deadlines"}
     assert settings.UNSTARTED_TABLE_HOURS == 24
-
-
-def test_the_embedded_sweeper_closes_stale_tables_and_forgets_ended_ones_deadlines(alice, settings, monkeypatch):
-    from config import embedded_worker
-    from games.play import timers
-
-    settings.STALE_TABLE_SWEEP_SECONDS = 0
-    calls = []
-    monkeypatch.setattr(closing, "close_stale_tables", lambda: calls.append("closed"))
-    monkeypatch.setattr(timers, "forget_ended", lambda: calls.append("forgot"))
-    monkeypatch.setattr("games.play.firing.sweep", lambda: None)
-
-    class Stop(Exception):
-        pass
-
-    sleeps = []
-
-    def sleep(seconds):  # the third sleep ends the loop
-        sleeps.append(seconds)
-        if len(sleeps) > 2:
-            raise Stop
-
-    monkeypatch.setattr(embedded_worker.time, "sleep", sleep)
-    monkeypatch.setattr("django.db.connection.close", lambda: None)
-    with pytest.raises(Stop):
-        embedded_worker._sweep_forever(0.01)
-    assert calls == ["closed", "forgot", "closed", "forgot"]
 
 
 # --- rematch ------------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ async def test_on_the_page_a_take_back_sent_before_the_bots_move_arrived_lands_a
     assert _version(page) == seen and LABEL in page
     moved = await sync_to_async(firing.fire)(deadline.pk)  # the bot's move, queued, lands first
     assert moved > seen
-    await socket.send_to(text_data=json.dumps({"command": json.dumps(TAKE_BACK), "expected_version": str(seen)}))
+    await socket.send_to(text_data=json.dumps({"command": TAKE_BACK, "expected_version": seen}))
     frames = await _frames_until(socket, moved + 1)
     assert not any('id="flash"' in frame for frame in frames), frames[-1]  # not refused as stale: taken back
     assert LABEL not in frames[-1] and "A bot plays for" not in frames[-1]
@@ -123,7 +123,7 @@ async def test_on_the_page_a_take_back_sent_before_the_bots_move_arrived_lands_a
     assert [event.type for event in events] == ["taken_back"]
 
     # A second click (the button was still there on a slow page) is told why nothing happens.
-    await socket.send_to(text_data=json.dumps({"command": json.dumps(TAKE_BACK), "expected_version": str(seen)}))
+    await socket.send_to(text_data=json.dumps({"command": TAKE_BACK, "expected_version": seen}))
     refusal = await socket.receive_from(timeout=10)
     assert 'id="flash"' in refusal and "No bot plays your seat, so there is nothing to take back." in refusal
     await socket.disconnect()

@@ -1,7 +1,8 @@
-"""Timers (games.play.timers): deadlines set after appends, jobs queued after commit, fired once, swept.
+"""Timers (games.play.timers): deadlines set after appends, fired once when due (games.play.firing.fire_due), by
+beat's tick or by the run queued after commit for the deadline's time.
 
-These run on any database with the Celery job replaced by a recorder; tests/test_timers_worker.py
-fires them through a real worker on Redis.
+These run on any database with the queued run replaced by a recorder; tests/test_timers_worker.py
+fires them through a real worker and beat on Redis.
 """
 import threading
 import time
@@ -31,12 +32,12 @@ def counter(monkeypatch):
 
 @pytest.fixture
 def queued(monkeypatch):
-    """The fire_deadline jobs queued, as (deadline id, eta), instead of sent to a broker."""
+    """The runs of the firing job queued, as (due_by, eta), instead of sent to a broker."""
     jobs = []
 
-    def send_task(name, args, eta):
-        assert name == tasks.fire_deadline.name  # scheduling names the job it cannot import
-        jobs.append((args[0], eta))
+    def send_task(name, kwargs, eta):
+        assert name == tasks.fire_due_deadlines.name  # scheduling names the job it cannot import
+        jobs.append((kwargs["due_by"], eta))
 
     monkeypatch.setattr(timers.current_app, "send_task", send_task)
     return jobs
@@ -70,7 +71,7 @@ def deadline_for(table, command, due_in=-1, kind=Deadline.Kind.ENGINE, key="test
 
 # --- setting deadlines ------------------------------------------------------------
 
-def test_a_countdown_sets_a_deadline_whose_job_is_queued_only_once_committed(
+def test_a_countdown_sets_a_deadline_and_a_run_at_its_time_queued_only_once_committed(
         start, alice, bob, queued, django_capture_on_commit_callbacks):
     table = start()
     before = timezone.now()
@@ -84,7 +85,7 @@ def test_a_countdown_sets_a_deadline_whose_job_is_queued_only_once_committed(
     assert queued == []  # nothing is sent while the transaction is open
     for callback in callbacks:
         callback()
-    assert queued == [(deadline.pk, deadline.due_at)]
+    assert queued == [(deadline.due_at.isoformat(), deadline.due_at)]
 
 
 def test_a_timer_running_over_several_appends_is_set_once(start, bob):
@@ -151,7 +152,7 @@ def test_firing_twice_applies_once(start):
     deadline = deadline_for(table, {"type": "bump"})
     assert firing.fire(deadline.pk) == 2
     assert firing.fire(deadline.pk) is None
-    assert tasks.fire_deadline(deadline.pk) is None  # the job body, run again (a redelivered job)
+    assert tasks.fire_due_deadlines(deadline.due_at.isoformat()) == 0  # its run again (redelivered): nothing due
     assert total(table) == 10 and store.current_version(table.stream) == 2
 
 
@@ -230,18 +231,18 @@ def test_a_turn_timeout_for_a_seat_no_longer_to_act_does_nothing(start):
     assert store.current_version(table.stream) == 1
 
 
-def test_the_sweep_fires_due_deadlines_only(start):
+def test_a_run_fires_due_deadlines_only(start):
     table = start()
     due = deadline_for(table, {"type": "bump"}, due_in=-2, key="due")
     later = deadline_for(table, {"type": "bump"}, due_in=60, key="later")
-    assert firing.sweep() == 1
-    assert firing.sweep() == 0
+    assert firing.fire_due() == 1
+    assert firing.fire_due() == 0
     due.refresh_from_db(), later.refresh_from_db()
     assert due.fired_at is not None and later.fired_at is None
     assert total(table) == 10
 
 
-def test_the_sweep_carries_on_past_a_deadline_that_fails(start, monkeypatch):
+def test_a_run_carries_on_past_a_deadline_that_fails(start, monkeypatch):
     table = start()
     first = deadline_for(table, {"type": "bump"}, due_in=-3, key="first")
     deadline_for(table, {"type": "bump"}, due_in=-2, key="second")
@@ -253,9 +254,76 @@ def test_the_sweep_carries_on_past_a_deadline_that_fails(start, monkeypatch):
         return fire(pk)
 
     monkeypatch.setattr(firing, "fire", fail_first)
-    assert firing.sweep() == 2
+    assert firing.fire_due() == 2
     assert total(table) == 10
     assert list(Deadline.objects.filter(fired_at__isnull=True).values_list("key", flat=True)) == ["first"]
+
+
+def test_a_run_queued_for_a_deadlines_time_fires_it_even_if_woken_a_moment_early(start):
+    table = start()
+    deadline = deadline_for(table, {"type": "bump"}, due_in=0.5)
+    assert firing.fire_due() == 0  # not due yet by the clock...
+    assert tasks.fire_due_deadlines(deadline.due_at.isoformat()) == 1  # ...but its own run was meant for it
+    assert total(table) == 10
+
+
+def test_a_deadline_whose_queued_run_is_lost_fires_on_beats_tick(start, bob, queued, settings):
+    """The move's run for the countdown's time never reaches a worker (a broker restarted): the row is
+    the timer, and the job beat runs every tick, with no arguments, fires it once it is due."""
+    table = start()
+    act(table, bob, {"type": "start_countdown", "seconds": 6})
+    queued.clear()  # lost
+    deadline = Deadline.objects.get(table=table)
+    assert tasks.fire_due_deadlines.apply().get() == 0  # a tick before its time
+    Deadline.objects.filter(pk=deadline.pk).update(due_at=timezone.now() - timedelta(seconds=1))  # its time passed
+    assert tasks.fire_due_deadlines.apply().get() == 1  # the next tick
+    deadline.refresh_from_db()
+    assert deadline.fired_at is not None
+    assert store.read(table.stream)[-1].payload == {"type": "added", "by": 100}
+    entry = settings.CELERY_BEAT_SCHEDULE["fire-due-deadlines"]
+    assert entry["task"] == tasks.fire_due_deadlines.name and entry["schedule"] == settings.DEADLINE_TICK_SECONDS == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_run_skips_a_deadline_another_worker_is_firing_and_fires_the_next(start, monkeypatch):
+    """Beat's tick and a queued run overlap on two workers: neither waits for the other's row."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL (make test)")
+    held_table, other_table = start(), start()
+    held = deadline_for(held_table, {"type": "bump"}, due_in=-2, key="held")
+    other = deadline_for(other_table, {"type": "bump"}, due_in=-1, key="other")
+    submit_system = commands.submit_system
+    holding, release = threading.Event(), threading.Event()
+
+    def slow_on_held(table, command, **kwargs):
+        if table.pk == held_table.pk:
+            holding.set()
+            release.wait(10)  # the first worker holds its claimed row
+        return submit_system(table, command, **kwargs)
+
+    monkeypatch.setattr(commands, "submit_system", slow_on_held)
+
+    def first_worker():
+        try:
+            firing.fire(held.pk)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=first_worker)
+    thread.start()
+    try:
+        assert holding.wait(5)
+        assert firing.fire_due() == 2  # tried both...
+        assert thread.is_alive()  # ...without waiting for the first worker's row
+        other.refresh_from_db(), held.refresh_from_db()
+        assert other.fired_at is not None and held.fired_at is None  # the held claim is not committed yet
+    finally:
+        release.set()
+        thread.join(10)
+    held.refresh_from_db()
+    assert held.fired_at is not None
+    game_state.forget_all()
+    assert total(held_table) == total(other_table) == 10
 
 
 # --- what pages show --------------------------------------------------------------

@@ -202,7 +202,7 @@ async def test_a_visitor_watches_live_and_every_command_it_sends_is_refused(alic
     seat_socket, _, _ = await _connect(alice, table)
     alice_view = await seat_socket.receive_from(timeout=10)
     for command in _live(alice_view)[2][:1] or [{"type": "end_turn"}]:
-        await visitor.send_to(text_data=json.dumps({"command": json.dumps(command), "expected_version": str(version)}))
+        await visitor.send_to(text_data=json.dumps({"command": command, "expected_version": version}))
         refusal = await visitor.receive_from(timeout=10)
         assert 'id="flash"' in refusal and WATCHING_ONLY.split(";")[0] in refusal
     await visitor.send_to(text_data="not even JSON")
@@ -215,7 +215,7 @@ async def test_a_visitor_watches_live_and_every_command_it_sends_is_refused(alic
     mover_socket = seat_socket if mover is alice else (await _connect(bob, table))[0]
     mover_view = alice_view if mover is alice else await mover_socket.receive_from(timeout=10)
     command = next(c for c in _live(mover_view)[2] if c["type"] != "start_countdown")
-    await mover_socket.send_to(text_data=json.dumps({"command": json.dumps(command), "expected_version": str(version)}))
+    await mover_socket.send_to(text_data=json.dumps({"command": command, "expected_version": version}))
     while True:
         html = await visitor.receive_from(timeout=10)
         if 'id="table-live"' in html and _live(html)[0] > version:

@@ -37,17 +37,21 @@ def test_multibyte_text_is_measured_in_bytes(settings):
 
 
 @pytest.mark.parametrize("frame", [
-    '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": Infinity}',
-    '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": 1e400}',
-    '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": NaN}',
-    '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": "1.5"}',
-    '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": -1}',
-    '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": true}',
-    '{"command": ' + "[" * 5000 + "]" * 5000 + ', "expected_version": "1"}',
-    '{"command": "' + "[" * 5000 + "]" * 5000 + '", "expected_version": "1"}',
-    '{"command": {"type": {"a": 1}}, "expected_version": "VERSION"}',
-    '{"command": {"type": ["end_turn"]}, "expected_version": "VERSION"}',
-    '{"command": "[1, 2]", "expected_version": "VERSION"}',
+    '{"command": {"type": "end_turn"}, "expected_version": Infinity}',
+    '{"command": {"type": "end_turn"}, "expected_version": 1e400}',
+    '{"command": {"type": "end_turn"}, "expected_version": NaN}',
+    '{"command": {"type": "end_turn"}, "expected_version": 1.5}',
+    '{"command": {"type": "end_turn"}, "expected_version": -1}',
+    '{"command": {"type": "end_turn"}, "expected_version": true}',
+    '{"command": {"type": "end_turn"}, "expected_version": 1000000000000000000000}',
+    '{"command": {"type": "end_turn"}, "expected_version": "VERSION"}',  # a version is a number, not text
+    '{"command": ' + "[" * 5000 + "]" * 5000 + ', "expected_version": 1}',
+    '{"command": "' + "[" * 5000 + "]" * 5000 + '", "expected_version": 1}',
+    '{"command": {"type": {"a": 1}}, "expected_version": VERSION}',
+    '{"command": {"type": ["end_turn"]}, "expected_version": VERSION}',
+    '{"command": [1, 2], "expected_version": VERSION}',
+    '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": VERSION}',  # a command is an object, not JSON text
+    '{"expected_version": VERSION}',
     '["not", "an", "object"]',
     "   ",
 ])
@@ -60,7 +64,7 @@ async def test_malformed_frames_get_a_sentence_and_the_socket_stays_open(alice, 
     assert 'id="flash"' in refusal and "refusal" in refusal
     assert not socket.future.done()  # the consumer did not crash (a crash is a 1011)
     # The socket still plays: a fresh look at the table comes after a stale command.
-    await socket.send_to(text_data=json.dumps({"command": json.dumps({"type": "end_turn"}), "expected_version": "0"}))
+    await socket.send_to(text_data=json.dumps({"command": {"type": "end_turn"}, "expected_version": 0}))
     assert "moved on" in await socket.receive_from(timeout=10)
     assert 'id="table-live"' in await socket.receive_from(timeout=10)
     await socket.disconnect()
@@ -84,7 +88,7 @@ async def test_a_flood_is_refused_without_work_and_then_closed_while_other_table
     monkeypatch.setattr(commands, "submit", counting_submit)
     flooder = await connect(alice, flooded)
     watcher = await connect(carol, other)
-    stale = json.dumps({"command": json.dumps({"type": "end_turn"}), "expected_version": "0"})
+    stale = json.dumps({"command": {"type": "end_turn"}, "expected_version": 0})
     for _ in range(40):
         await flooder.send_to(text_data=stale)
     frames = []

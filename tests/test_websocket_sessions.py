@@ -100,7 +100,7 @@ async def test_idle_sockets_stay_up_through_redis_for_over_a_minute(alice, bob, 
     mover = next(user for user in (alice, bob) if _version_and_legal(first[user])[1])
     version, legal = _version_and_legal(first[mover])
     await sockets[mover].send_to(text_data=json.dumps(
-        {"command": json.dumps(legal[0]), "expected_version": str(version)}))
+        {"command": legal[0], "expected_version": version}))
     for socket in sockets.values():
         assert _version_and_legal(await socket.receive_from(timeout=10))[0] > version
     for socket in [*sockets.values(), lobby_socket]:

@@ -289,10 +289,11 @@ class Seat:
         await self.send(socket, choose(self.rng, frame.legal), frame.version)
 
     async def send(self, socket, command, version):
-        """What htmx's ws extension sends for #command-form: its two fields and the request headers."""
+        """What htmx's ws extension sends for #command-form: its hx-vals (the command and the version, one
+        JSON object) and the request headers."""
         message = {
-            "command": json.dumps(command),
-            "expected_version": str(version),
+            "command": command,
+            "expected_version": version,
             "HEADERS": {"HX-Request": "true", "HX-Trigger": "command-form", "HX-Trigger-Name": None,
                         "HX-Target": "command-form", "HX-Current-URL": f"http://{HOST}:{self.player.port}{self.path}",
                         "X-CSRFToken": self.page_csrf},

@@ -2,10 +2,11 @@
 
 The consumers are asynchronous, so one slow table never holds up another; what touches the database
 (commands, snapshots) runs on a bounded pool of threads (``LIVE_THREADS``, no more than the database
-pool has connections). htmx's ws extension sends the fields of the form that fired as JSON and swaps
-in every element of the HTML we send back by its id. Besides commands, a table socket carries
-heartbeats (games.live.heartbeats: the page's "pong", never counted against the frame limit) and the
-table chat (games.tables.chat: ``{"chat": text}``, kept in its own stream and broadcast to the table).
+pool has connections). htmx's ws extension sends a command as one JSON object (the command form's
+hx-vals) and swaps in every element of the HTML we send back by its id. Besides commands, a table
+socket carries heartbeats (games.live.heartbeats: the page's "pong", never counted against the frame
+limit) and the table chat (games.tables.chat: ``{"chat": text}``, kept in its own stream and broadcast to
+the table).
 """
 import functools
 from urllib.parse import parse_qs
@@ -291,20 +292,19 @@ def _session_key(scope):
 
 
 def _parse(message):
-    """The command and expected version from an htmx ws-send message, parsed (the command may come as JSON text)."""
+    """The command and expected version of a message, one JSON object as htmx's ws-send sends the
+    command form's hx-vals (static/js/table/send.js): {"command": {...}, "expected_version": n}, the
+    body the REST API takes, with htmx's "HEADERS" beside (unread)."""
     command = message.get("command") if isinstance(message, dict) else None
-    if isinstance(command, str):
-        command = parse_client_json(command)
     version = message.get("expected_version") if isinstance(message, dict) else None
     if command is None or version is None:
-        raise BadRequest("That message was not a command the table understands.")
+        raise BadRequest('That message was not a command the table understands: send {"command": {"type": ...}, '
+                         '"expected_version": the version the table showed you}.')
     return command, _whole_number(version)
 
 
 def _whole_number(value):
-    """A version as htmx sends it (a string of digits) or as a JSON integer."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
-        return int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+    """A version: a JSON integer, not below zero (and of a size a table can reach)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**18:
         return value
-    raise BadRequest(f"{value!r} is not a table version; send the version the table showed you.")
+    raise BadRequest(f"{value!r} is not a table version; send the version the table showed you, a whole number.")

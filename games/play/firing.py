@@ -1,8 +1,12 @@
 """Firing deadlines: a due Deadline's command goes down the one command path, once.
 
-``fire`` submits the deadline's command (games.play.commands.submit_system), or for a bot's deadline lets
-the table's bots act (games.play.bot_turns), once however often it is called. ``sweep`` fires the deadlines whose time has passed, for jobs that were lost (no worker ran,
-an in-memory broker was restarted); Celery beat or the embedded worker runs it every few seconds.
+``fire_due`` is the one way timers fire: it fires every unfired deadline whose time has come. Its job
+(games.tasks.fire_due_deadlines) runs on Celery beat every DEADLINE_TICK_SECONDS, and once more at
+each deadline's time, queued by the move that set it (games.play.timers), so that it fires on time. A
+queued run that is lost (a broker restarted, no worker running) costs nothing but that punctuality:
+the row is still there, and the next tick fires it. ``fire`` fires one deadline: it submits its
+command (games.play.commands.submit_system), or for a bot's deadline lets the table's bots act
+(games.play.bot_turns), once however often and however concurrently it is called.
 Scheduling them is games.play.timers', below the command path; this module sits above it.
 """
 import logging
@@ -18,23 +22,25 @@ from games.play.timers import latest_turn_version, to_move
 
 log = logging.getLogger(__name__)
 
-SWEEP_BATCH = 200  # deadlines one sweep fires at most; the next sweep takes the rest
+DUE_BATCH = 200  # deadlines one run fires at most; the next run (a tick later at most) takes the rest
 
 
 def fire(deadline_id):
     """Submit the deadline's command, at most once. Returns the table's new version, or None.
 
-    None: the deadline is gone or already fired, its turn is over, the engine refused a
-    stale command (a countdown the seat ended by playing), or the table's log does not fold
-    (games.play.damaged: the claim is kept, so it is not tried again). The claim (``fired_at``) and the
-    append commit together: the claiming UPDATE locks the row, so a second call waits for
-    the first and then finds it fired; if the first fails, nothing is marked and it can fire again.
+    None: the deadline is gone, already fired or being fired by another worker right now, its turn
+    is over, the engine refused a stale command (a countdown the seat ended by playing), or the
+    table's log does not fold (games.play.damaged: the claim is kept, so it is not tried again). The
+    claim (``fired_at``) and the append commit together: the row is locked first, skipping it when
+    another worker holds it (that one fires it, and this one goes on to the next due row), and the
+    claiming UPDATE is conditional (on SQLite, which locks no rows, writers take turns and the
+    second finds it fired). If the firing fails, nothing is marked and the next run fires it.
     """
     with transaction.atomic():
-        claimed = Deadline.objects.filter(pk=deadline_id, fired_at__isnull=True).update(fired_at=timezone.now())
-        if not claimed:
+        unfired = Deadline.objects.filter(pk=deadline_id, fired_at__isnull=True)
+        deadline = unfired.select_for_update(skip_locked=True, of=("self",)).select_related("table").first()
+        if deadline is None or not unfired.update(fired_at=timezone.now()):
             return None
-        deadline = Deadline.objects.select_related("table").get(pk=deadline_id)
         try:
             return _fire(deadline)
         except DamagedLog:
@@ -69,16 +75,18 @@ def turn_running(deadline, game):
     return deadline.version == latest_turn_version(deadline.table_id)
 
 
-def sweep(now=None):
-    """Fire every unfired deadline that is due (their jobs may be lost). Returns how many it tried."""
-    now = now or timezone.now()
+def fire_due(due_by=None):
+    """Fire every unfired deadline due by now, or by ``due_by`` if later (the time a run queued for a
+    deadline was meant for: a timer that wakes it a moment early still finds that deadline due).
+    Returns how many it tried. Rows set while it runs wait for the next run, so one run is bounded."""
+    now = max(timezone.now(), due_by) if due_by else timezone.now()
     due = list(Deadline.objects.filter(fired_at__isnull=True, due_at__lte=now)
-               .order_by("due_at").values_list("pk", flat=True)[:SWEEP_BATCH])
+               .order_by("due_at").values_list("pk", flat=True)[:DUE_BATCH])
     for pk in due:
         try:
             fire(pk)
         except Exception:  # one table's trouble must not stop the others; it stays unfired
-            log.exception("Deadline %s could not fire; the next sweep tries again.", pk)
+            log.exception("Deadline %s could not fire; the next run tries again.", pk)
     return len(due)
 
 

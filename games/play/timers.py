@@ -3,9 +3,11 @@
 When games.play.commands.run appends events, ``deadlines`` works out the Deadline rows the change sets:
 one for each of the engine's timers that is new (a Spite countdown), at a table with a turn clock,
 one for a turn that began, and at a table where bots play, one for the bots' look at the new version
-(a "bot-<version>" deadline, due after the table's bot delay: games.play.bot_turns). ``record`` saves them in the same transaction as the events and, once it
-commits, queues a job for each (``games.fire_deadline``, named, not imported: firing sits above the
-command path, in games.play.firing), due at its time: a worker never sees a job before its row.
+(a "bot-<version>" deadline, due after the table's bot delay: games.play.bot_turns). ``record`` saves them in the same transaction as the events:
+the row is the timer, and Celery beat's tick fires it once it is due (games.play.firing.fire_due). So that
+it fires on time, not up to a tick late, once the transaction commits a run of that same job is
+queued for each row's time (``games.fire_due_deadlines``, named, not imported: firing sits above the
+command path): a worker never runs it before the row exists, and losing it loses no timer.
 Once a table has ended, ``forget_ended`` deletes its rows: bookkeeping no timer needs any more.
 """
 import logging
@@ -20,7 +22,7 @@ from games.models import Deadline, Table
 
 log = logging.getLogger(__name__)
 
-FIRE_TASK = "games.fire_deadline"  # games.tasks
+FIRE_DUE_TASK = "games.fire_due_deadlines"  # games.tasks
 
 
 def deadlines(table, engine, before, after, version):
@@ -36,8 +38,8 @@ def deadlines(table, engine, before, after, version):
 
 
 def record(table, deadlines):
-    """Save the deadlines whose key this table has not used yet (a timer runs over many appends) and
-    queue their jobs once the transaction commits. Returns the saved ones."""
+    """Save the deadlines whose key this table has not used yet (a timer runs over many appends) and,
+    once the transaction commits, queue a run of the firing job at each one's time. Returns the saved ones."""
     if not deadlines:
         return []
     created = _create_new(table, deadlines)
@@ -99,8 +101,8 @@ def _create_new(table, deadlines):
 def forget_ended(batch=500):
     """Delete the deadlines of the tables that have ended (finished, or closed unstarted), ``batch``
     tables a statement; returns how many rows went. A table's rows are kept while it runs (a timer's
-    key must not be used twice in a game); after that nothing reads them, and a job still queued for
-    one finds its row gone and does nothing (games.play.firing.fire). Without this every bot move and
+    key must not be used twice in a game); after that nothing reads them, and a run still queued for
+    one's time finds nothing to fire (games.play.firing.fire_due). Without this every bot move and
     every turn left a row for good."""
     ended = (Table.objects.filter(status__in=(Table.Status.FINISHED, Table.Status.CLOSED), deadlines__isnull=False)
              .values_list("pk", flat=True).distinct())
@@ -111,12 +113,13 @@ def forget_ended(batch=500):
 
 
 def _queue(deadlines):
-    """One job per deadline, due at its time. A broker that is down only delays it to the next sweep."""
-    for deadline in deadlines:
+    """A run of the firing job at each deadline's time, for punctuality only: the row is the timer, and
+    a run that is never queued, or lost in the broker, only leaves it to beat's next tick."""
+    for due_at in sorted({deadline.due_at for deadline in deadlines}):
         try:
-            current_app.send_task(FIRE_TASK, args=[deadline.pk], eta=deadline.due_at)
-        except Exception:  # the sweep fires it once it is due
-            log.warning("Could not queue deadline %s; the sweep will fire it.", deadline, exc_info=True)
+            current_app.send_task(FIRE_DUE_TASK, kwargs={"due_by": due_at.isoformat()}, eta=due_at)
+        except Exception:  # beat's next tick fires it
+            log.warning("Could not queue the run due at %s; beat's next tick fires its deadlines.", due_at, exc_info=True)
 
 
 # --- what the pages show ------------------------------------------------------------

@@ -1,5 +1,7 @@
 /* Sending a command through #command-form (htmx's ws-send), with #table-live's data-version as the
-   expected version: one at a time, until the server answers (or 6 seconds pass). */
+   expected version: one at a time, until the server answers (or 6 seconds pass). The form has no
+   fields: its hx-vals is the message, {"command": {...}, "expected_version": n}, which htmx sends as
+   one JSON object (with its HEADERS beside), the same body as the REST API's commands. */
 import { liveRoot } from "./page.js";
 
 let sending = false, timer = null;
@@ -14,8 +16,7 @@ export function answered() {
 export function send(command, repaint) {
   const form = document.getElementById("command-form");
   if (!form || !liveRoot() || !window.htmx || sending) return;
-  form.elements.command.value = JSON.stringify(command);
-  form.elements.expected_version.value = liveRoot().dataset.version;
+  form.setAttribute("hx-vals", JSON.stringify({ command, expected_version: Number(liveRoot().dataset.version) }));
   sending = true;
   repaint();
   timer = setTimeout(() => { sending = false; repaint(); }, 6000);
