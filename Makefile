@@ -11,7 +11,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 # has its own test database), so both cores of a small machine are busy. The schema test runs after,
 # without xdist, which would lose its per-operation failures.
 PYTEST_ARGS ?= -n 2 --dist loadfile
-SERIAL_TESTS := tests/test_api_schema.py
+SERIAL_TESTS := tests/api/test_api_schema.py
 
 .PHONY: install install-dev run worker test bench bench-live clean
 

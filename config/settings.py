@@ -144,7 +144,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several threads (Daphne's, the embedded worker) write; wait rather than fail on a lock. A transaction
     # takes the write lock as it begins (IMMEDIATE): one that began as a reader could not wait for it
-    # later and failed at once with "database is locked" (tests/test_embedded_database.py).
+    # later and failed at once with "database is locked" (tests/config/test_embedded_database.py).
     DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

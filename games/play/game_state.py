@@ -3,7 +3,7 @@
 The cache keeps the last folded state of each stream, and its latest stored
 events (``RECENT`` at most, for the live move log); loading reads only the
 events after it and folds them on. It is a cache, never the truth:
-clearing it changes nothing but speed (tests/test_game_state.py proves the
+clearing it changes nothing but speed (tests/play/test_game_state.py proves the
 cached path equals a fold from scratch).
 """
 import threading

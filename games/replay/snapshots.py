@@ -9,7 +9,7 @@ nearest one still there, or from the start, and put back. A stored snapshot neve
 log is append-only: the state after the first v events of a stream never changes, while the game runs or
 after. What can change is the code: FORMAT is in every key, and is bumped when an engine's state changes
 shape (an old pickle would no longer fit); entries also expire after a day.
-tests/test_snapshots.py proves that snapshot + tail == fold, with and without the caches.
+tests/replay/test_snapshots.py proves that snapshot + tail == fold, with and without the caches.
 """
 import threading
 from collections import OrderedDict

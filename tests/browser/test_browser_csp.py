@@ -2,7 +2,7 @@
 the last move, then its replay stepped through, the API docs and the admin, and the browser reports no
 violation of the policy (every page listens for ``securitypolicyviolation`` from its first script on,
 and the console is read too). The policy itself is checked header by header in
-tests/test_content_security_policy.py."""
+tests/web/test_content_security_policy.py."""
 import random
 
 from accounts.models import User

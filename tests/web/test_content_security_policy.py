@@ -1,7 +1,7 @@
 """The Content-Security-Policy: every kind of response carries the strict policy (pages, the API, the
 admin, static files), and no template or drawn page holds what the policy refuses (inline scripts and
 styles, style attributes, event handler attributes). The browser test that plays each game under it
-is tests/test_browser_csp.py."""
+is tests/browser/test_browser_csp.py."""
 import re
 from pathlib import Path
 
@@ -13,7 +13,7 @@ from replay_helpers import stored_game
 
 pytestmark = pytest.mark.django_db
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 POLICY = {
     "default-src": ["'self'"],

@@ -1,7 +1,7 @@
 """Timers (games.play.timers): deadlines set after appends, fired once when due (games.play.firing.fire_due), by
 beat's tick or by the run queued after commit for the deadline's time.
 
-These run on any database with the queued run replaced by a recorder; tests/test_timers_worker.py
+These run on any database with the queued run replaced by a recorder; tests/play/test_timers_worker.py
 fires them through a real worker and beat on Redis.
 """
 import threading

@@ -1,5 +1,5 @@
 """What a websocket may send: bounded frames at a bounded rate; bad frames get a sentence, never a 1011
-(tests/test_websocket_close_codes.py: the close codes over a real Daphne)."""
+(tests/live/test_websocket_close_codes.py: the close codes over a real Daphne)."""
 import json
 
 import pytest

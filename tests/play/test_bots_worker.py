@@ -1,7 +1,7 @@
 """Bots through a real Celery worker process with beat on Redis (``celery -A config worker --beat``, as
 ``make worker`` runs it): a whole game between bots, each move a deadline fired by the run queued for
 its time (or beat's tick), and those runs delivered again doing nothing.
-Needs REDIS_URL and PostgreSQL (``make test``); skipped otherwise, like tests/test_timers_worker.py."""
+Needs REDIS_URL and PostgreSQL (``make test``); skipped otherwise, like tests/play/test_timers_worker.py."""
 import random
 import re
 

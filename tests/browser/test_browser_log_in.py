@@ -1,6 +1,6 @@
 """Real browsers (Playwright on Debian's chromium) and the log-in throttles: a guest guessing on the
 owner's network locks out strangers' browsers, not the owner's. The live server comes from
-tests/test_browser.py."""
+tests/browser/test_browser.py."""
 from django.test import override_settings
 
 import test_browser

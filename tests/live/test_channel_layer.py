@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from config.channel_layer import RedisGroupsLayer
-from tests.test_production_settings import settings_with
+from tests.config.test_production_settings import settings_with
 
 
 def layer_config(redis_url):

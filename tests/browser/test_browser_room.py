@@ -1,5 +1,5 @@
 """Real browsers (Playwright on Debian's chromium) arrive at Cardroom, read the rules, cancel a table and
-start a rematch. The live server and the log-in come from tests/test_browser.py."""
+start a rematch. The live server and the log-in come from tests/browser/test_browser.py."""
 import re
 
 from accounts.models import User

@@ -12,7 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.collector import apply, parse_thresholds
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _web_process(thresholds):

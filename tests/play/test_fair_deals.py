@@ -131,7 +131,7 @@ def test_verify_game_prints_each_deal_and_exits_0(game, make_user):
     table = with_log(seated_table(game, make_user)[0], list(log))
     status, out, err = verify_game(table.id)
     assert status == 0, err
-    lines = out.strip().splitlines()[1:]  # after the log's line (tests/test_hash_chain.py)
+    lines = out.strip().splitlines()[1:]  # after the log's line (tests/events/test_hash_chain.py)
     deals = len(shuffle_events(log))
     assert len(lines) == deals + 1
     assert all(": ok - The order and salt match the commitment." in line for line in lines[:-1])

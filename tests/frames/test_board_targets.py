@@ -22,7 +22,7 @@ GAMES = [("spank", 3, {}, 60), ("spite_and_malice", 2, {"win_pile": 5}, 200),
 # Commands a form composes (too many ways to list, or fields the player fills in): on no target.
 COMPOSED = {"spite_and_malice": lambda c: c["type"] == "end_turn" and c["fills"], "spite": lambda c: c["type"] == "reward"}
 spite = get_engine("spite")
-SCRIPT = Path(__file__).resolve().parent.parent / "static" / "js" / "table"
+SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "table"
 
 
 def accepted(engine, state, seat, command):

@@ -10,7 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.cpu_affinity import keep_process_on, parse_cpus
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 CPU = max(os.sched_getaffinity(0))  # one this machine lets us use
 
 THREADS_AFTER_PINNING = """
