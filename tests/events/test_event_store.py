@@ -4,10 +4,9 @@ import threading
 import pytest
 from django.db import DatabaseError, connection, connections, transaction
 
-from events import store
+from events import store, upcasting
 from events.models import AppendOnlyError, Event
 from events.store import SYSTEM, Actor, ConcurrencyConflict
-from games.engines import get_engine
 
 pytestmark = pytest.mark.django_db
 
@@ -202,7 +201,7 @@ def test_upcasters_read_old_shapes_as_new_without_rewriting(monkeypatch):
         payload["new_name"] = payload.pop("old_name")
         return payload
 
-    monkeypatch.setattr(type(get_engine("spank")), "upcasters", {("renamed", 1): rename})
+    monkeypatch.setitem(upcasting._UPCASTERS, "spank", {("renamed", 1): rename})
     assert store.read("s1")[0].payload == {"type": "renamed", "new_name": 5}
     assert Event.objects.get().payload == {"type": "renamed", "old_name": 5}
     # Events written from now on carry the new schema number and are not upcast again.
@@ -214,6 +213,6 @@ def test_upcasters_read_old_shapes_as_new_without_rewriting(monkeypatch):
 def test_an_event_stored_before_rows_recorded_their_game_is_upcast_by_the_stream_s_game(monkeypatch):
     store.append("s1", [{"type": "renamed", "old_name": 5}], 0)  # no game recorded
     assert Event.objects.get().game == ""
-    monkeypatch.setattr(type(get_engine("spite")), "upcasters", {("renamed", 1): lambda p: {**p, "up": True}})
+    monkeypatch.setitem(upcasting._UPCASTERS, "spite", {("renamed", 1): lambda p: {**p, "up": True}})
     assert store.read("s1")[0].payload == {"type": "renamed", "old_name": 5}  # whose, it cannot tell
     assert store.read("s1", game="spite")[0].payload == {"type": "renamed", "old_name": 5, "up": True}
