@@ -61,6 +61,14 @@ def answers(success, *refusals):
     return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, 429, 503, *refusals)}}
 
 
+def on_a_table(summary, *, body=None, answer=TableSerializer, refusals=(404, 409), parameters=(), **more):
+    """The schema of an operation on one table: the invite parameter, a ``body`` serializer (and its 415)
+    or none, and its answers: 200 with ``answer`` (or a dict of answers) and the ``refusals``."""
+    success = answer if isinstance(answer, dict) else {200: answer}
+    return extend_schema(request=body, responses=answers(success, *refusals, *((415,) if body else ())),
+                         parameters=[INVITE, *parameters], summary=summary, **more)
+
+
 # Anyone may read what a watcher may (public tables, a private one with its invite); writing needs a
 # log-in (401 with the Basic challenge otherwise). DRF's own class, which drf-spectacular knows: the
 # schema marks these reads as needing no authentication.
@@ -115,17 +123,14 @@ class TableList(APIView):
 class TableDetail(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @extend_schema(responses=answers({200: TableDetailSerializer}, 404), parameters=[INVITE], summary="One table")
+    @on_a_table("One table", answer=TableDetailSerializer, refusals=(404,))
     def get(self, request, table_id):
         return Response(TableDetailSerializer.of(_table(request, table_id), request))
 
 
 class JoinTable(APIView):
-    @extend_schema(
-        request=JoinSerializer,
-        responses=answers({200: TableSerializer}, 404, 409, 415),
-        parameters=[INVITE],
-        summary="Take a seat",
+    @on_a_table(
+        "Take a seat", body=JoinSerializer,
         description=(
             "Before the start: a free seat (or `seat`). While a game that takes late joiners runs "
             "(`late_join`): a new seat, on the game's `late_join_terms`. "
@@ -140,12 +145,7 @@ class JoinTable(APIView):
 
 
 class LeaveTable(APIView):
-    @extend_schema(
-        request=None,
-        responses=answers({200: TableSerializer}, 404, 409),
-        parameters=[INVITE],
-        summary="Give up your seat before the start",
-    )
+    @on_a_table("Give up your seat before the start")
     def post(self, request, table_id):
         table = _table(request, table_id)
         lobby.leave_table(table, request.user)
@@ -153,13 +153,8 @@ class LeaveTable(APIView):
 
 
 class TableBots(APIView):
-    @extend_schema(
-        request=AddBotSerializer,
-        responses=answers({200: TableSerializer}, 404, 409, 415),
-        parameters=[INVITE],
-        summary="Seat a bot (host only, before the start)",
-        description="409: the table has started, or the seat is taken (or every seat is).",
-    )
+    @on_a_table("Seat a bot (host only, before the start)", body=AddBotSerializer,
+                description="409: the table has started, or the seat is taken (or every seat is).")
     def post(self, request, table_id):
         data = _valid(AddBotSerializer, request)
         table = _table(request, table_id)
@@ -168,12 +163,8 @@ class TableBots(APIView):
 
 
 class TableBot(APIView):
-    @extend_schema(
-        request=None,
-        responses=answers({200: TableSerializer}, 404, 409),
-        parameters=[INVITE, OpenApiParameter("seat", int, OpenApiParameter.PATH, description="The bot's seat.")],
-        summary="Take a bot out of its seat (host only, before the start)",
-    )
+    @on_a_table("Take a bot out of its seat (host only, before the start)",
+                parameters=[OpenApiParameter("seat", int, OpenApiParameter.PATH, description="The bot's seat.")])
     def delete(self, request, table_id, seat):
         table = _table(request, table_id)
         bot_seating.remove_bot(table, request.user, bot_seating.seat_number(seat))
@@ -181,12 +172,7 @@ class TableBot(APIView):
 
 
 class StartTable(APIView):
-    @extend_schema(
-        request=None,
-        responses=answers({200: SeatViewSerializer}, 404, 409),
-        parameters=[INVITE],
-        summary="Deal (host only, seats full)",
-    )
+    @on_a_table("Deal (host only, seats full)", answer=SeatViewSerializer)
     def post(self, request, table_id):
         table = _table(request, table_id)
         lobby.start_table(table, request.user)
@@ -194,11 +180,8 @@ class StartTable(APIView):
 
 
 class CancelTable(APIView):
-    @extend_schema(
-        request=None,
-        responses=answers({200: TableSerializer}, 404, 409),
-        parameters=[INVITE],
-        summary="Cancel your table before anyone else joins (host only)",
+    @on_a_table(
+        "Cancel your table before anyone else joins (host only)",
         description="The table is closed (`status` \"closed\"). 403: not the host; 409: another player has "
                     "joined, or the table has started or is closed.",
     )
@@ -208,11 +191,8 @@ class CancelTable(APIView):
 
 
 class OfferRematch(APIView):
-    @extend_schema(
-        request=None,
-        responses=answers({201: TableSerializer, 200: TableSerializer}, 404, 409),
-        parameters=[INVITE],
-        summary="Offer a rematch after the game (or join the one offered)",
+    @on_a_table(
+        "Offer a rematch after the game (or join the one offered)", answer={201: TableSerializer, 200: TableSerializer},
         description=(
             "A new table with the same game, seats, options and turn clock, hosted by you at your old seat; "
             "every other player's seat is kept for them (`awaiting`) until they join or decline. If a rematch "
@@ -245,19 +225,14 @@ class DeclineRematch(APIView):
 class TableView(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @extend_schema(
-        responses=answers({200: SeatViewSerializer}, 404, 409), parameters=[INVITE], summary="Your view of the game"
-    )
+    @on_a_table("Your view of the game", answer=SeatViewSerializer)
     def get(self, request, table_id):
         return Response(seat_view.seat_view(_table(request, table_id), request.user))
 
 
 class TableCommands(APIView):
-    @extend_schema(
-        request=CommandSerializer,
-        responses=answers({200: SeatViewSerializer}, 404, 409, 415),
-        parameters=[INVITE],
-        summary="Send a command for your seat",
+    @on_a_table(
+        "Send a command for your seat", body=CommandSerializer, answer=SeatViewSerializer,
         description=(
             "400: the rules refuse the command (the engine's sentence is in `detail`); "
             "403: not your seat; 404: no such table; 409: `expected_version` is stale (never for `take_back`, "
@@ -274,11 +249,8 @@ class TableCommands(APIView):
 class TableEvents(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @extend_schema(
-        responses=answers({200: EventSerializer(many=True)}, 404, 409),
-        parameters=[INVITE],
-        summary="The event log as you may see it (hidden cards redacted until the game is over)",
-    )
+    @on_a_table("The event log as you may see it (hidden cards redacted until the game is over)",
+                answer=EventSerializer(many=True))
     def get(self, request, table_id):
         table = _table(request, table_id)
         return Response(EventSerializer(seat_view.visible_events(table, request.user), many=True).data)
@@ -301,10 +273,8 @@ REPLAY_RULES = (
 class TableReplay(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @extend_schema(
-        responses=answers({200: ReplaySerializer}, 404, 409), parameters=[STEP, PERSPECTIVE, INVITE],
-        summary="The game at one step of its replay, from a perspective", description=REPLAY_RULES,
-    )
+    @on_a_table("The game at one step of its replay, from a perspective", answer=ReplaySerializer,
+                parameters=[STEP, PERSPECTIVE], description=REPLAY_RULES)
     def get(self, request, table_id):
         table = _replayable(request, table_id)
         seen_as = replay.perspective(table, query_parameter(request, "as"))
@@ -318,10 +288,8 @@ class TableReplay(APIView):
 class TableReplayMoves(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @extend_schema(
-        responses=answers({200: MoveSerializer(many=True)}, 404), parameters=[PERSPECTIVE, INVITE],
-        summary="Every move of the game in words, from a perspective", description=REPLAY_RULES,
-    )
+    @on_a_table("Every move of the game in words, from a perspective", answer=MoveSerializer(many=True),
+                refusals=(404,), parameters=[PERSPECTIVE], description=REPLAY_RULES)
     def get(self, request, table_id):
         table = _replayable(request, table_id)
         seen_as = replay.perspective(table, query_parameter(request, "as"))
