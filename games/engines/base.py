@@ -361,6 +361,16 @@ def _stays(value):
     return kind in _LEAVES or (kind is str and "{seat:" not in value)
 
 
+def by_event_type(event_types, functions):
+    """{event type: ``functions["_" + type]``}: a game lists its event types once (its ``event_types``
+    module), and its evolve and its describe each name one function for each, "_" and the type. A type
+    either leaves out is a TypeError as the module loads, not a surprise in a game."""
+    missing = [kind for kind in event_types if "_" + kind not in functions]
+    if missing:
+        raise TypeError(f"No function for the event types {', '.join(missing)}.")
+    return {kind: functions["_" + kind] for kind in event_types}
+
+
 def apply_event(handlers, state, event, game):
     """``evolve`` by event type; ValueError for a type the game does not have."""
     apply = handlers.get(event.get("type"))

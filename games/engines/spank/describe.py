@@ -1,6 +1,8 @@
 """Each Spank! event in one sentence, as it is shown to its reader (engine.describe_event picks the form).
 Stacks are numbered from 1, as the board shows them."""
 from ..base import seat_in_text as who
+from ..base import by_event_type
+from .event_types import EVENT_TYPES
 from ..wording import card, cards, count, described, sized
 
 
@@ -61,14 +63,4 @@ def _drew(event):
     return drawn
 
 
-_SENTENCES = {
-    "dealt": _dealt,
-    "scored": _scored,
-    "won": _won,
-    "discarded": _discarded,
-    "spanked": _spanked,
-    "moved": _moved,
-    "retired": _retired,
-    "placed": _placed,
-    "drew": _drew,
-}
+_SENTENCES = by_event_type(EVENT_TYPES, globals())

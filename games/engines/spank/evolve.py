@@ -2,9 +2,10 @@
 from dataclasses import replace
 
 from .. import turn_clock
-from ..base import apply_event
+from ..base import apply_event, by_event_type
 from .options import parse_options
 from ..tuples import replace_at, with_hand, without
+from .event_types import EVENT_TYPES
 from .state import MOVE, PLAY, UPKEEP, ScoreStep, State, with_stack
 
 
@@ -108,15 +109,4 @@ def _to_discard(state, cards):
     return replace(state, discard=state.discard + tuple(cards))
 
 
-_APPLY = {
-    "dealt": _dealt,
-    "scored": _scored,
-    "won": _won,
-    "discarded": _discarded,
-    "spanked": _spanked,
-    "moved": _moved,
-    "retired": _retired,
-    "placed": _placed,
-    "drew": _drew,
-    **turn_clock.HANDLERS,
-}
+_APPLY = {**by_event_type(EVENT_TYPES, globals()), **turn_clock.HANDLERS}

@@ -1,6 +1,8 @@
 """Each Spite event in one sentence, as it is shown to its reader (engine.describe_event picks the form:
 a seat's redacted event never holds another hand's cards, a verdict nobody has called, or the deck)."""
 from ..base import seat_in_text as who
+from ..base import by_event_type
+from .event_types import EVENT_TYPES
 from ..wording import card, cards, cards_in_text, count, described, ordinal, sized
 from .hands import describe as hand_words, read_hand
 
@@ -216,27 +218,4 @@ def _penalty_overturned(event):
     return overturned
 
 
-_SENTENCES = {
-    "match_started": _match_started,
-    "dealt": _dealt,
-    "swapped": _swapped,
-    "asked": _asked,
-    "declined": _declined,
-    "played": _played,
-    "played_fake_down": _played_fake_down,
-    "bounty_claimed": _bounty_claimed,
-    "skipped": _skipped,
-    "reward_declared": _reward_declared,
-    "rewarded": _rewarded,
-    "joined": _joined,
-    "drew": _drew,
-    "passed": _passed,
-    "placed": _placed,
-    "trick_won": _trick_won,
-    "round_ended": _round_ended,
-    "match_ended": _match_ended,
-    "countdown_started": _countdown_started,
-    "misplay_called": _misplay_called,
-    "ruling_overturned": _ruling_overturned,
-    "penalty_overturned": _penalty_overturned,
-}
+_SENTENCES = by_event_type(EVENT_TYPES, globals())

@@ -3,12 +3,13 @@ from dataclasses import replace
 from functools import reduce
 
 from .. import turn_clock
-from ..base import apply_event
+from ..base import apply_event, by_event_type
 from . import misplays, overturn
 from .hands import read_hand
 from .legality import Misplay
 from .options import Options
 from ..tuples import replace_at, with_hand, without
+from .event_types import EVENT_TYPES
 from .state import HIGHER, OPENING, OVER, PLAYING, Countdown, Penalty, Play, Reward, State, Trick
 from .trick import with_play
 
@@ -273,28 +274,7 @@ def _match_ended(state, event):
     return replace(state, phase=OVER, winner=event["winner"], to_move=None)
 
 
-_APPLY = {
-    "match_started": _match_started,
-    "dealt": _dealt,
-    "swapped": _swapped,
-    "asked": _asked,
-    "declined": _declined,
-    "played": _played,
-    "played_fake_down": _played_fake_down,
-    "bounty_claimed": _bounty_claimed,
-    "skipped": _skipped,
-    "reward_declared": _reward_declared,
-    "rewarded": _rewarded,
-    "joined": _joined,
-    "drew": _drew,
-    "passed": _passed,
-    "placed": _placed,
-    "trick_won": _trick_won,
-    "round_ended": _round_ended,
-    "countdown_started": _countdown_started,
-    "misplay_called": _misplay_called,
-    "ruling_overturned": overturn.apply,
-    "penalty_overturned": overturn.apply_penalty,
-    **turn_clock.HANDLERS,
-    "match_ended": _match_ended,
-}
+_ruling_overturned = overturn.apply
+_penalty_overturned = overturn.apply_penalty
+
+_APPLY = {**by_event_type(EVENT_TYPES, globals()), **turn_clock.HANDLERS}

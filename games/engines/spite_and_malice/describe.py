@@ -1,6 +1,8 @@
 """Each Spite & Malice event in one sentence, as it is shown to its reader (engine.describe_event picks the
 form). Play piles and discard piles are numbered from 1, as the board shows them."""
 from ..base import seat_in_text as who
+from ..base import by_event_type
+from .event_types import EVENT_TYPES
 from ..wording import card, cards, count, described, sized
 
 
@@ -65,13 +67,4 @@ def _stalemated(event):
     return f"Stalemate: nobody can play on; {who(event['winner'])} wins with the fewest win-pile cards left"
 
 
-_SENTENCES = {
-    "dealt": _dealt,
-    "played": _played,
-    "win_turned": _win_turned,
-    "pile_retired": _pile_retired,
-    "won": _won,
-    "drew": _drew,
-    "turn_ended": _turn_ended,
-    "stalemated": _stalemated,
-}
+_SENTENCES = by_event_type(EVENT_TYPES, globals())

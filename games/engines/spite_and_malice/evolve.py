@@ -2,9 +2,10 @@
 from dataclasses import replace
 
 from .. import turn_clock
-from ..base import apply_event
+from ..base import apply_event, by_event_type
 from ..tuples import replace_at, with_hand, without
 from .options import Options
+from .event_types import EVENT_TYPES
 from .state import STALEMATE, WIN, State, with_discard, with_play_pile
 from .turns import can_draw_anything
 
@@ -96,14 +97,4 @@ def _stalemated(state, event):
     return replace(state, result=STALEMATE, winner=event["winner"], to_move=None)
 
 
-_APPLY = {
-    "dealt": _dealt,
-    "played": _played,
-    "win_turned": _win_turned,
-    "pile_retired": _pile_retired,
-    "won": _won,
-    "drew": _drew,
-    "turn_ended": _turn_ended,
-    "stalemated": _stalemated,
-    **turn_clock.HANDLERS,
-}
+_APPLY = {**by_event_type(EVENT_TYPES, globals()), **turn_clock.HANDLERS}
