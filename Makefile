@@ -13,7 +13,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?= -n 2 --dist loadfile
 SERIAL_TESTS := tests/api/test_api_schema.py
 
-.PHONY: install install-dev run worker test bench bench-live clean
+.PHONY: lint install install-dev run worker test bench bench-live clean
 
 # What the service runs on (make run, make worker).
 $(BIN)/.installed: requirements.txt
@@ -46,7 +46,7 @@ run: install
 worker: install
 	$(BIN)/celery -A config worker --beat --schedule $(VENV)/celerybeat-schedule --loglevel INFO
 
-test: install-dev
+test: install-dev lint
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest $(PYTEST_ARGS) --ignore=$(SERIAL_TESTS)
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest -p no:xdist $(SERIAL_TESTS)
 
@@ -74,3 +74,9 @@ bench-live: install-dev
 
 clean:
 	rm -rf $(VENV) staticfiles
+
+# Style and layers: ruff's lint and format check, and the import layers pyproject.toml names.
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	PYTHONPATH=. $(BIN)/lint-imports
