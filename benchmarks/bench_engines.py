@@ -13,6 +13,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")  # the installed games (CARDROOM_GAMES)
 
 from games.engines import GAMES, get_engine  # noqa: E402
 

@@ -12,12 +12,11 @@ from django.urls import reverse
 
 from games import announcements, commands, jinja, log_chain, log_lines, move_log, rematch
 from games.board_targets import board_targets
-from games.engines import GAMES, get_engine
+from games.engines import registry
 from games.in_play import games_in_play
 from games.models import Table
 from games.live import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
-from games.bots import FAIR as FAIR_BOTS
-from games.bots import LEVELS as BOT_LEVELS
+from games.bots import levels as bot_levels
 from games.names import seat_name
 from games.seat_view import named, seat_names, view_for_seat
 
@@ -55,7 +54,7 @@ def table_context(snap, user):
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
         "rematch": rematch.offer_for(table, user) if view and view.get("over") else None,
-        "bot_levels": BOT_LEVELS if table.game in FAIR_BOTS else (),
+        "bot_levels": bot_levels(table.game),
         "bot_seats": _bot_seats_before_start(table),
         "kept_for": _kept_for(snap),
         "awaits_you": user.pk in snap.awaited,
@@ -77,7 +76,7 @@ def table_context(snap, user):
 
 def board_template(game):
     """The game's board (games.jinja draws it), for the live table, replays and reviews alike."""
-    return f"games/{game}/board.jinja"
+    return registry.game(game).board_template
 
 
 @functools.cache
@@ -173,7 +172,7 @@ def render_refusal(message):
 def lobby_context(user, game=None):
     """The lobby's lists for ``user``: open tables and the games in play for anyone, a logged-in user's own
     tables and rematch offers too; only ``game``'s tables when it names a registered game."""
-    game = game if game in GAMES else None
+    game = game if game in registry.names() else None
     tables = Table.objects.filter(game=game) if game else Table.objects.all()
     tables = tables.select_related("host").prefetch_related("seats__user", "awaiting")
     open_tables = tables.filter(status=Table.Status.OPEN, private=False)
@@ -189,7 +188,7 @@ def lobby_context(user, game=None):
         "finished_tables": mine.filter(status=Table.Status.FINISHED)[:20],
         "rematch_offers": offers[:20],
         "games_in_play": games_in_play(game),
-        "games": [get_engine(name) for name in GAMES],
+        "games": [entry.engine for entry in registry.games()],
         "game_filter": game,
         "user": user,
     }

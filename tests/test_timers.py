@@ -11,9 +11,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+import counter_engine
 from counter_engine import CounterEngine
 from events import store
-from games import broadcast, commands, engines, firing, game_state, lobby, tasks, timers
+from games import broadcast, commands, firing, game_state, lobby, tasks, timers
 from games.errors import BadRequest, Forbidden
 from games.models import Deadline
 
@@ -22,9 +23,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def counter(monkeypatch):
-    monkeypatch.setitem(engines._LOADERS, "counter", CounterEngine)
-    monkeypatch.setattr(engines, "GAMES", (*engines.GAMES, "counter"))
-    monkeypatch.setattr(lobby, "GAMES", engines.GAMES)
+    counter_engine.install(monkeypatch)
 
 
 @pytest.fixture

@@ -1,18 +1,21 @@
 """What every bot shares: which commands belong to a seat's own turn, and grouping them.
 
-A seat's legal list may hold commands any seated player may give out of turn
-(Spite's ``call_misplay`` and ``start_countdown``). A bot acts on its turn with
-the others; out of turn it may only call a misplay. Bots never start a
-countdown: they have no clock, and hurrying another seat is a person's game.
+A seat's legal list may hold commands any seated player may give out of turn (ANY_SEAT in the game's
+command table, ``Engine.out_of_turn``: Spite's misplay calls and countdowns). A bot acts on its turn with
+the others; out of turn it may give only those its game's ``bot_calls`` names (games.engines.registry),
+and the platform asks it out of turn only when it may give one of them.
 """
 import json
 
-OUT_OF_TURN = frozenset({"call_misplay", "start_countdown"})
+
+def turn_commands(legal, out_of_turn=frozenset()):
+    """The commands of the seat's own turn: every one but those of the types ``out_of_turn`` names."""
+    return [command for command in legal if command["type"] not in out_of_turn]
 
 
-def turn_commands(legal):
-    """The commands of the seat's own turn (everything but calls and countdowns)."""
-    return [command for command in legal if command["type"] not in OUT_OF_TURN]
+def may_call(legal, calls):
+    """Whether ``legal`` holds a command of a type a bot may give out of its turn (its game's ``bot_calls``)."""
+    return any(command["type"] in calls for command in legal)
 
 
 def of_type(legal, kind):
