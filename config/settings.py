@@ -344,7 +344,7 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cardroom API",
-    "DESCRIPTION": "Tables, seats and game commands for Spite & Malice, Spite and Spank!.",
+    "DESCRIPTION": "Tables, seats and game commands for the card games Cardroom plays (a new table's `game` field lists them).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

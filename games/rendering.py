@@ -123,8 +123,9 @@ def clocks_context(deadlines, view):
     """The table's running deadlines, for browsers to tick from the server's time.
 
     ``now_ms`` is the server's clock at rendering (the page corrects for its own clock with it);
-    ``turn_clock`` is the seat to act's turn deadline, ``countdown_clock`` an engine countdown's
-    (each with "seconds_left" for the first paint), None when there is none.
+    ``turn_clock`` is the seat to act's turn deadline, None when there is none; ``clocks`` the running
+    deadline of each kind, {kind: deadline}, the engine's timers' kinds among them (a board ticks its
+    game's own by their kind: games.engines.registry). Each has "seconds_left" for the first paint.
     """
     now_ms = int(time.time() * 1000)
     running = view is not None and not view.get("over")
@@ -135,7 +136,7 @@ def clocks_context(deadlines, view):
         "deadlines": deadlines,
         # active_deadlines keeps only the turn deadline of the seat to act
         "turn_clock": next((d for d in deadlines if d["kind"] == "turn"), None),
-        "countdown_clock": next((d for d in deadlines if d["kind"] == "countdown"), None),
+        "clocks": {d["kind"]: d for d in reversed(deadlines)},  # the soonest of each kind
     }
 
 

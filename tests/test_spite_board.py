@@ -746,7 +746,7 @@ def test_the_countdown_ticks_from_the_servers_deadline_when_the_page_has_one():
 
     html = jinja.render("spite/board.jinja", {
         "view": view, "others": [p for p in view["players"] if p["seat"] != 1], "seat": 1, "names": ["Alice", "Bob", "Carol"],
-        "legal": engine.board_commands(state, 1), "countdown_clock": clock})
+        "legal": engine.board_commands(state, 1), "clocks": {"countdown": clock}})
     note = section(html, "spite-countdown-note")
     assert '<span class="countdown" data-deadline-ms="1767225605000">4</span>' in note
     assert 'role="timer"' in note
