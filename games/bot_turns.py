@@ -18,7 +18,7 @@ from events.models import Event
 from events.store import SYSTEM, Actor
 from games import bot_seats, commands, game_state
 from games.bots import bot_for
-from games.bots.base import may_call, turn_commands
+from games.engines.bot_base import may_call, turn_commands
 from games.engines import registry
 from games.errors import Forbidden, StaleVersion
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from games.engines import registry
 
 from . import bot_for
-from .base import may_call, turn_commands
+from games.engines.bot_base import may_call, turn_commands
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,12 @@ layout, its templates and its stylesheet, and declares them in a ``Game`` it exp
                 stylesheets=("spite/board.css",), bot_calls=frozenset({"call_misplay"}))
 
 ``settings.CARDROOM_GAMES`` lists the installed games' packages, in the order the site shows them
-(``CARDROOM_EXTRA_GAMES`` in the environment adds more: the tests add their fixture game so). It is read
-once, the first time anything asks, and this module is the only place the platform learns of games: the
-lobby's choices and its check of a table's game, ``get_engine``, the bots, the board targets, the template
-and static file lookups (games.game_files), the rules pages, the home page's list and the stylesheets
-every page links.
+(``CARDROOM_EXTRA_GAMES`` in the environment adds more: the tests add their fixture game so). The platform
+reads it once, as Django starts (games.apps), and hands it to ``install``; a script without Django (the
+engine benchmarks) installs the same list itself. This module is then the only place the platform learns
+of games: the lobby's choices and its check of a table's game, ``get_engine``, the bots, the board targets,
+the template and static file lookups (games.game_files), the rules pages, the home page's list and the
+stylesheets every page links. Like the engines it knows no Django.
 
 What a ``Game`` names, and the conventions the platform follows for it:
 
@@ -40,7 +41,6 @@ An engine's timers need no declaration: a timer's kind is its key up to the last
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from importlib import import_module
 from pathlib import Path
 
@@ -103,18 +103,25 @@ def load(packages):
     return tuple(games.values())
 
 
-@cache
-def games():
-    """Every installed game, in the order of ``settings.CARDROOM_GAMES`` (read once)."""
-    # The one setting that lists the games: nothing else here knows Django.
-    from django.conf import settings
-
-    return load(settings.CARDROOM_GAMES)
+_installed = None  # {name: Game}, in the site's order, once ``install`` has run
 
 
-@cache
+def install(packages):
+    """Install the games of these packages (settings.CARDROOM_GAMES), in place of any installed before."""
+    global _installed
+    _installed = {game.name: game for game in load(packages)}
+
+
 def _by_name():
-    return {game.name: game for game in games()}
+    if _installed is None:
+        raise LookupError("No games are installed: Django installs settings.CARDROOM_GAMES as it starts (games.apps); "
+                          "a script without Django calls games.engines.registry.install(settings.CARDROOM_GAMES).")
+    return _installed
+
+
+def games():
+    """Every installed game, in the site's order."""
+    return tuple(_by_name().values())
 
 
 def names():

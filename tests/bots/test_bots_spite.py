@@ -5,7 +5,7 @@ import random
 from dataclasses import replace
 
 from games.engines.spite import bot as spite_bot
-from games.bots.base import turn_commands
+from games.engines.bot_base import turn_commands
 from games.engines import IllegalCommand, get_engine
 from games.engines.spite.hands import sort_cards
 from bot_helpers import ask_bot, cards, spite_deal

@@ -23,8 +23,7 @@ own hand.
 """
 from functools import lru_cache
 
-from games.bots.base import in_fixed_order, of_type
-
+from ..bot_base import in_fixed_order, of_type
 from .deck import pack
 from .options import parse_options
 from .stack import MAX_STACK, join

@@ -26,8 +26,7 @@
 """
 from collections import Counter
 
-from games.bots.base import in_fixed_order, of_type, turn_commands
-
+from ..bot_base import in_fixed_order, of_type, turn_commands
 from ..errors import IllegalCommand
 from .hands import ORDER, beats, classify
 

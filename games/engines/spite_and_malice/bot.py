@@ -22,8 +22,7 @@ seat sees: each play pile's value, the opponent's win-pile top and their
 discard piles (all public); the cards still missing are guessed at from the
 size of a hand, never read.
 """
-from games.bots.base import in_fixed_order, of_type
-
+from ..bot_base import in_fixed_order, of_type
 from .deck import KING, value
 from .piles import completes, fits
 

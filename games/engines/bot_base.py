@@ -1,4 +1,5 @@
-"""What every bot shares: which commands belong to a seat's own turn, and grouping them.
+"""What every bot shares (each game's fair bot, games/engines/<game>/bot.py, and games.bots): which
+commands belong to a seat's own turn, and grouping them.
 
 A seat's legal list may hold commands any seated player may give out of turn (ANY_SEAT in the game's
 command table, ``Engine.out_of_turn``: Spite's misplay calls and countdowns). A bot acts on its turn with
