@@ -17,7 +17,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from django.conf import settings  # noqa: E402
+
+from games.engines import registry  # noqa: E402
+
+registry.install(settings.CARDROOM_GAMES)  # the installed games, without starting Django's apps
 from games.bots import match  # noqa: E402
 from games.engines import GAMES, get_engine  # noqa: E402
 

@@ -113,8 +113,13 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Django's default loaders, then each installed game's templates folder (games.game_files).
+            "loaders": [("django.template.loaders.cached.Loader", [
+                "django.template.loaders.filesystem.Loader",
+                "django.template.loaders.app_directories.Loader",
+                "games.game_files.GameTemplates",
+            ])],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -147,6 +152,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # later and failed at once with "database is locked" (tests/config/test_embedded_database.py).
     DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 
+# The installed games: each a package that declares its Game (games/engines/registry.py), in the order the
+# site lists them. CARDROOM_EXTRA_GAMES adds packages from elsewhere (the tests add their fixture game).
+CARDROOM_GAMES = [
+    "games.engines.spank",
+    "games.engines.spite_and_malice",
+    "games.engines.spite",
+    *env.list("CARDROOM_EXTRA_GAMES", default=[]),
+]
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "login"
@@ -175,6 +189,12 @@ TEMPLATE_MEMO = env.bool("TEMPLATE_MEMO", default=True)
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Django's default finders, then each installed game's static folder (games.game_files).
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "games.game_files.GameStaticFinder",
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -323,7 +343,7 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cardroom API",
-    "DESCRIPTION": "Tables, seats and game commands for Spite & Malice, Spite and Spank!.",
+    "DESCRIPTION": "Tables, seats and game commands for the card games Cardroom plays (a new table's `game` field lists them).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -1,8 +1,18 @@
 from django.apps import AppConfig
+from django.conf import settings
+
+from games.engines import registry
 
 
 class GamesConfig(AppConfig):
     name = "games"
+
+    def __init__(self, app_name, app_module):
+        super().__init__(app_name, app_module)
+        # The installed games (games.engines.registry), read once from the settings as Django learns of its
+        # apps: before any module that lists them is imported (the models, the admin's modules, which the
+        # admin imports in its own ready(), the API's serializers).
+        registry.install(settings.CARDROOM_GAMES)
 
     def ready(self):
         from django.contrib.auth.signals import user_logged_out

@@ -13,10 +13,15 @@ timers) without a real game's rules in the way:
   (tagged ``auto``) after a ``timed_out`` event;
 - the system's ``{"type": "finish"}`` ends the game;
 - the host's ``{"type": "abandon"}`` ends it too (there is no absent seat to wait for).
+
+It installs as a game (``game``) with no board, bot or templates: ``install`` for one test, or
+CARDROOM_EXTRA_GAMES=counter_engine for a process of its own (with tests/ on its path).
 """
+from pathlib import Path
+
 from games.engines import IllegalCommand
 from games.engines.base import ANY_SEAT, HOST, SEAT_TO_ACT, SYSTEM, Command, Engine
-
+from games.engines.registry import Game
 
 FINISHED = 1000  # a total this high is a finished game
 
@@ -117,3 +122,14 @@ class CounterEngine(Engine):
     def is_over(self, state):
         return state is not None and (state["total"] >= FINISHED or state["abandoned"])
 
+
+game = Game(engine=CounterEngine(), folder=Path(__file__).parent / "counter")
+
+
+def install(monkeypatch):
+    """Install the counter beside the settings' games for one test, as if settings listed it."""
+    from games.tables import lobby
+    from games.engines import registry
+
+    monkeypatch.setattr(registry, "_installed", {**registry._installed, game.name: game})
+    monkeypatch.setattr(lobby, "GAMES", registry.names())  # the lobby took the names when it was imported

@@ -4,14 +4,16 @@ import random
 
 from contract.play import acting_seats
 from contract.profiles import profile_of
-from games.engines import get_engine
+from games.engines import GAMES, get_engine
 
-# (game, players, options) short enough to play whole, long enough to reshuffle now and then.
-SETUPS = {
+# (players, options) of every installed game: short enough to play whole; where a game reshuffles, long
+# enough to reshuffle now and then.
+LONGER = {
     "spank": (2, {}),
     "spite_and_malice": (2, {"win_pile": 5, "decks": 2}),
     "spite": (3, {"rounds": 3, "misplays": "strict"}),
 }
+SETUPS = {game: LONGER.get(game) or profile_of(game).short for game in GAMES}
 
 
 def play(game, seed, cap=5000):
@@ -41,13 +43,15 @@ def is_reshuffle(event):
 
 @functools.cache
 def finished_game(game):
-    """A finished game's log with at least one reshuffle (Spite: its three rounds), the first such seed,
-    and the command boundaries (see ``play``)."""
+    """A finished game's log with more than one deal where the game deals more than once (a reshuffle;
+    Spite's rounds), the first such seed, and the command boundaries (see ``play``)."""
+    engine = get_engine(game)
+    deals_again = set(engine.deals) != {"dealt"}
     for seed in range(100):
         log, over, boundaries = play(game, seed)
-        if over and (game == "spite" or any(is_reshuffle(event) for event in log)):
+        if over and (not deals_again or sum(engine.is_deal(event) for event in log) > 1):
             return tuple(log), tuple(boundaries)
-    raise AssertionError(f"no seed under 100 gives a finished {game} game with a reshuffle")
+    raise AssertionError(f"no seed under 100 gives a finished {game} game that deals more than once")
 
 
 def shuffle_events(log):

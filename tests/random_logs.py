@@ -1,7 +1,8 @@
 """Whole random games of every game as event logs, for the replay and move-log tests: the contract's random
-players, with the turn clock running out now and then (timeouts, absent seats, the host carrying on) and, in
-Spite's table mode, plays that break rules, misplay calls (right and wrong), countdowns, late joiners and staff
-overturning rulings, so that every kind of event turns up."""
+players, with the turn clock running out now and then (timeouts, absent seats, the host carrying on), a game's
+own timers running out and its out-of-turn commands, and, in Spite's table mode, plays that break rules,
+misplay calls (right and wrong), countdowns, late joiners and staff overturning rulings, so that every kind of
+event turns up."""
 import functools
 import json
 import random
@@ -52,6 +53,13 @@ def _next_command(engine, profile, state, rng, sleepy):
         found = _spite_extra(state, rng, roll)
         if found:
             return found
+    elif engine.timers(state) and roll < 0.3:  # the game's own timer runs out
+        return None, engine.timers(state)[0]["command"]
+    elif roll < 0.08:  # a seat's out-of-turn command (Climb's hurry), when it has one
+        waiting = [(seat, command) for seat in range(engine.seat_count(state))
+                   for command in engine.legal_commands(state, seat) if command["type"] in engine.out_of_turn]
+        if waiting:
+            return rng.choice(waiting)
     seats = {seat: sorted(legal, key=json.dumps) for seat, legal in acting_seats(engine, state).items()}
     seat = rng.choice(sorted(seats))  # (sorted: the same game whatever order the engine lists commands in)
     if engine.name == "spite" and seat == state.to_move and state.reward is None and rng.random() < 0.2:

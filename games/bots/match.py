@@ -2,15 +2,18 @@
 
 The referee holds the state; each seat's bot gets only ``engine.view(state,
 seat)`` and ``engine.legal_commands(state, seat)``. At each step, seats with
-nothing of their own turn to do may call a misplay first; then the seat to act
-(in Spite's opening, one of the seats that may open, at random) gives its
-command, which the engine decides and the referee applies.
+nothing of their own turn to do may first give an out-of-turn command their
+game lets bots give (its Game's ``bot_calls``: Spite's misplay calls); then the
+seat to act (when several may, as in Spite's opening, one of them at random)
+gives its command, which the engine decides and the referee applies.
 """
 import random
 from dataclasses import dataclass
 
+from games.engines import registry
+
 from . import bot_for
-from .base import turn_commands
+from games.engines.bot_base import may_call, turn_commands
 
 
 @dataclass(frozen=True)
@@ -55,14 +58,15 @@ def play(engine, levels, seed, options=None, max_commands=20000):
 
 
 def _next_command(engine, state, bots, rngs, rng):
+    calls, out_of_turn = registry.game(engine.name).bot_calls, engine.out_of_turn
     offers = {seat: engine.legal_commands(state, seat) for seat in range(state.players)}
     for seat, legal in offers.items():
-        if _may_call(legal) and not turn_commands(legal):
+        if may_call(legal, calls) and not turn_commands(legal, out_of_turn):
             view = engine.view(state, seat)
             command = bots[seat](view, legal, rngs[seat])
             if command is not None:
                 return seat, view, legal, command
-    acting = sorted(seat for seat, legal in offers.items() if turn_commands(legal))
+    acting = sorted(seat for seat, legal in offers.items() if turn_commands(legal, out_of_turn))
     if not acting:
         raise RuntimeError(f"Nobody may act in a running {engine.title} game.")
     seat = acting[0] if len(acting) == 1 else rng.choice(acting)
@@ -71,7 +75,3 @@ def _next_command(engine, state, bots, rngs, rng):
     if command is None:
         raise RuntimeError(f"The bot of seat {seat} gave no command on its turn.")
     return seat, view, offers[seat], command
-
-
-def _may_call(legal):
-    return any(command["type"] == "call_misplay" for command in legal)

@@ -3,14 +3,14 @@
 On its turn it picks a command type at random among those of its turn, then a
 command of that type at random (picking a type first keeps a game's many
 variants of one command, such as Spank!'s upkeep discards, from crowding out
-the rest). Out of turn it does nothing: it never calls a misplay and never
-starts a countdown.
+the rest). Out of turn it does nothing: it never gives a command of the types
+``out_of_turn`` names (games.bots gives it the game's ``Engine.out_of_turn``).
 """
-from .base import in_fixed_order, of_type, turn_commands, types
+from games.engines.bot_base import in_fixed_order, of_type, turn_commands, types
 
 
-def choose(view, legal, rng):
-    mine = turn_commands(legal)
+def choose(view, legal, rng, out_of_turn=frozenset()):
+    mine = turn_commands(legal, out_of_turn)
     if not mine:
         return None
     kind = rng.choice(types(mine))

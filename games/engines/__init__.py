@@ -8,48 +8,24 @@ command table (command_table.py: each type's handler and who may send it, the
 turn clock's combined in); ``base.Engine.decide`` makes the checks every game
 shares and calls the handler. Old event shapes are read through each engine's
 ``upcasters`` (events/upcasting.py).
-"""
-from functools import cache
 
+Each game is a package here (or anywhere importable) that declares its ``Game``; the installed ones are
+those settings.CARDROOM_GAMES lists (registry.py). ``GAMES`` is their names, in the site's order.
+"""
+from . import registry
 from .errors import IllegalCommand
 
-__all__ = ["get_engine", "IllegalCommand", "GAMES"]
-
-
-# Each loader is cached: get_engine is called several times a move, and an import statement run again
-# still goes through the import machinery to find the module already loaded.
-@cache
-def _spank():
-    from .spank import engine
-    return engine
-
-
-@cache
-def _spite_and_malice():
-    from .spite_and_malice import engine
-    return engine
-
-
-@cache
-def _spite():
-    from .spite import engine
-    return engine
-
-
-# Each entry imports lazily so that one broken engine cannot stop the others loading.
-_LOADERS = {
-    "spank": _spank,
-    "spite_and_malice": _spite_and_malice,
-    "spite": _spite,
-}
-
-GAMES = tuple(_LOADERS)
+__all__ = ["GAMES", "IllegalCommand", "get_engine"]
 
 
 def get_engine(name):
     """The engine for a game name ("spank", ...); ValueError for an unknown name."""
-    try:
-        loader = _LOADERS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"Unknown game {name!r}; known games: {', '.join(GAMES)}.") from None
-    return loader()
+    return registry.game(name).engine
+
+
+def __getattr__(name):
+    # GAMES is read from the registry when first asked for, not at import: the setting that lists the
+    # games may not be readable yet while Django loads its apps.
+    if name == "GAMES":
+        return registry.names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,7 +2,7 @@
 import random
 import re
 from collections import Counter
-from functools import reduce
+from functools import cached_property, reduce
 
 from . import turn_clock
 from .command_table import ANY_SEAT, HOST, SEAT_TO_ACT, SEATED, STAFF, SYSTEM, UNSEATED, Command, combine, handle
@@ -194,6 +194,12 @@ class Engine:
         is no dict with a string type, or whose type the game does not have."""
         entry = self._entry(command)
         return entry.sender if entry else None
+
+    @cached_property
+    def out_of_turn(self):
+        """The command types any seated player may give, in turn or not (ANY_SEAT in the command table):
+        the seat's other commands are those of its own turn."""
+        return frozenset(kind for kind, entry in self.commands.items() if entry.sender == ANY_SEAT)
 
     def holds_at_any_version(self, command):
         """Whether ``command`` means the same whatever version its sender saw (the table declares it:

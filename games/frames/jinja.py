@@ -1,5 +1,5 @@
-"""Jinja2 draws the live table and the boards (the ``*.jinja`` files under templates/); Django's templates
-draw the pages around them.
+"""Jinja2 draws the live table and the boards (the ``*.jinja`` files under templates/ and each game's
+templates folder: games.game_files); Django's templates draw the pages around them.
 
 A live table redraws a frame for every seat after every move, and Django's template engine, which walks
 its nodes one by one and looks every variable up through a stack of dicts, was the largest part of a
@@ -27,6 +27,7 @@ from django.utils.safestring import SafeString
 from jinja2 import nodes
 from jinja2.ext import Extension
 
+from games import game_files
 from games.frames import board_filters, log_lines
 from games.frames import memo as memo_cache
 from games.engines.wording import cards_in_text
@@ -135,7 +136,7 @@ class _Environment(jinja2.Environment):
 @cache
 def environment():
     env = _Environment(
-        loader=jinja2.FileSystemLoader(settings.BASE_DIR / "templates"),
+        loader=jinja2.FileSystemLoader([settings.BASE_DIR / "templates", *game_files.template_dirs()]),
         autoescape=False,  # finalize escapes
         keep_trailing_newline=True,  # as Django's templates: a file's last newline is drawn
         undefined=jinja2.ChainableUndefined,  # as Django's: a missing key of a missing key draws nothing
@@ -159,5 +160,5 @@ def environment():
 
 
 def render(name, context):
-    """The template ``name`` (a ``.jinja`` file under templates/) drawn with ``context``, as safe HTML."""
+    """The template ``name`` (a ``.jinja`` file under templates/ or a game's) drawn with ``context``, as safe HTML."""
     return SafeString(environment().get_template(name).render(context))

@@ -12,13 +12,12 @@ from django.urls import reverse
 
 from games.frames import announcements, jinja, log_lines, move_log
 from games.play import commands, log_chain
-from games.tables import kept_seats, rematch
+from games.tables import rematch
 from games.frames.board_targets import board_targets
-from games.engines import GAMES, get_engine
+from games.engines import registry
 from games.tables.in_play import games_in_play
 from games.models import Table
-from games.bots import FAIR as FAIR_BOTS
-from games.bots import LEVELS as BOT_LEVELS
+from games.bots import levels as bot_levels
 from games.play.names import seat_name
 from games.play.seat_view import named, seat_names, view_for_seat
 
@@ -56,7 +55,7 @@ def table_context(snap, user):
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
         "is_host": user.pk == table.host_id,
         "rematch": rematch.offer_for(table, user) if view and view.get("over") else None,
-        "bot_levels": BOT_LEVELS if table.game in FAIR_BOTS else (),
+        "bot_levels": bot_levels(table.game),
         "bot_seats": _bot_seats_before_start(table),
         "kept_for": _kept_for(snap),
         "awaits_you": user.pk in snap.awaited,
@@ -78,7 +77,7 @@ def table_context(snap, user):
 
 def board_template(game):
     """The game's board (games.frames.jinja draws it), for the live table, replays and reviews alike."""
-    return f"games/{game}/board.jinja"
+    return registry.game(game).board_template
 
 
 @functools.cache
@@ -125,8 +124,9 @@ def clocks_context(deadlines, view):
     """The table's running deadlines, for browsers to tick from the server's time.
 
     ``now_ms`` is the server's clock at rendering (the page corrects for its own clock with it);
-    ``turn_clock`` is the seat to act's turn deadline, ``countdown_clock`` an engine countdown's
-    (each with "seconds_left" for the first paint), None when there is none.
+    ``turn_clock`` is the seat to act's turn deadline, None when there is none; ``clocks`` the running
+    deadline of each kind, {kind: deadline}, the engine's timers' kinds among them (a board ticks its
+    game's own by their kind: games.engines.registry). Each has "seconds_left" for the first paint.
     """
     now_ms = int(time.time() * 1000)
     running = view is not None and not view.get("over")
@@ -137,7 +137,7 @@ def clocks_context(deadlines, view):
         "deadlines": deadlines,
         # active_deadlines keeps only the turn deadline of the seat to act
         "turn_clock": next((d for d in deadlines if d["kind"] == "turn"), None),
-        "countdown_clock": next((d for d in deadlines if d["kind"] == "countdown"), None),
+        "clocks": {d["kind"]: d for d in reversed(deadlines)},  # the soonest of each kind
     }
 
 
@@ -181,7 +181,7 @@ def render_refusal(message):
 def lobby_context(user, game=None):
     """The lobby's lists for ``user``: open tables and the games in play for anyone, a logged-in user's own
     tables and rematch offers too; only ``game``'s tables when it names a registered game."""
-    game = game if game in GAMES else None
+    game = game if game in registry.names() else None
     tables = Table.objects.filter(game=game) if game else Table.objects.all()
     tables = tables.select_related("host").prefetch_related("seats__user", "awaiting")
     open_tables = tables.filter(status=Table.Status.OPEN, private=False)
@@ -197,7 +197,7 @@ def lobby_context(user, game=None):
         "finished_tables": mine.filter(status=Table.Status.FINISHED)[:20],
         "rematch_offers": offers[:20],
         "games_in_play": games_in_play(game),
-        "games": [get_engine(name) for name in GAMES],
+        "games": [entry.engine for entry in registry.games()],
         "game_filter": game,
         "user": user,
     }

@@ -4,7 +4,8 @@ Every change at a table where bots play records such a deadline (games.play.time
 table's bot delay, and its job fires it (games.play.firing, which claims it first, so one deadline acts
 once). ``act`` plans in the worker: it loads the game and does nothing unless the table is still at
 the deadline's version; then, as games.bots.match does, a bot with nothing of its own turn to do may
-call a misplay, else the bot of a seat to act gives its turn's command. Each bot sees only its
+give an out-of-turn command its game lets bots give (its Game's ``bot_calls``), else the bot of a seat
+to act gives its turn's command. Each bot sees only its
 seat's view and legal commands. The command goes down the one command path pinned to that version,
 so a job retried or delivered twice, or one that lost a race with a person's move, never acts on a
 stale version: the event store takes one append at a version. Its own new version brings the next
@@ -17,7 +18,8 @@ from events.models import Event
 from events.store import SYSTEM, Actor
 from games.play import bot_seats, commands, game_state
 from games.bots import bot_for
-from games.bots.base import turn_commands
+from games.engines.bot_base import may_call, turn_commands
+from games.engines import registry
 from games.errors import Forbidden, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -46,10 +48,10 @@ def plan(table, game, rng):
     """(seat, command) for the bot that acts now at ``table``, or None when no bot has anything to do."""
     engine, state = game.engine, game.state
     bots = bot_seats.playing(table, game)
+    calls, out_of_turn = registry.game(table.game).bot_calls, engine.out_of_turn
     offers = {seat: engine.legal_commands(state, seat) for seat in sorted(bots)}
-    callers = [seat for seat, legal in offers.items()
-               if not turn_commands(legal) and any(c["type"] == "call_misplay" for c in legal)]
-    acting = [seat for seat, legal in offers.items() if turn_commands(legal)]
+    callers = [seat for seat, legal in offers.items() if may_call(legal, calls) and not turn_commands(legal, out_of_turn)]
+    acting = [seat for seat, legal in offers.items() if turn_commands(legal, out_of_turn)]
     for seat in callers + acting:
         command = bot_for(table.game, bots[seat])(engine.view(state, seat), offers[seat], rng)
         if command is not None:

@@ -1,7 +1,7 @@
 """Timers: the deadlines a change to a table sets, recorded with it and handed to Celery.
 
 When games.play.commands.run appends events, ``deadlines`` works out the Deadline rows the change sets:
-one for each of the engine's timers that is new (a Spite countdown), at a table with a turn clock,
+one for each of the engine's timers that is new (``Engine.timers``), at a table with a turn clock,
 one for a turn that began, and at a table where bots play, one for the bots' look at the new version
 (a "bot-<version>" deadline, due after the table's bot delay: games.play.bot_turns). ``record`` saves them in the same transaction as the events:
 the row is the timer, and Celery beat's tick fires it once it is due (games.play.firing.fire_due). So that
@@ -127,7 +127,7 @@ def _queue(deadlines):
 def active_deadlines(table, game=None):
     """The table's unfired deadlines that still apply, soonest first, for browsers to tick from.
 
-    Each: {"key", "kind" ("turn", or the engine timer's kind from its key: "countdown"),
+    Each: {"key", "kind" ("turn", or the engine timer's kind: its key up to the last "-"),
     "seat", "due_at" (aware datetime), "due_ms" (epoch milliseconds)}.
     """
     pending = list(Deadline.objects.filter(table=table, fired_at__isnull=True).order_by("due_at"))

@@ -8,7 +8,9 @@ profiles) works unchanged. Which seats bots play once the game runs: games.play.
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games.bots import FAIR, LEVELS
+from games.play import broadcast
+from games.tables import lobby
+from games.bots import LEVELS, levels
 from games.engines import get_engine
 from games.errors import BadRequest, Conflict, Forbidden
 from games.models import Seat, Table
@@ -24,8 +26,8 @@ def add_bot(table, user, level="fair", seat=None):
         raise Conflict("Bots join before the start; this table has started.")
     if level not in LEVELS:
         raise BadRequest(f"A bot's level is {' or '.join(LEVELS)}, not {level!r}.")
-    if table.game not in FAIR:
-        raise BadRequest("No bot plays this game.")
+    if level not in levels(table.game):
+        raise BadRequest(f"No {level} bot plays this game." if levels(table.game) else "No bot plays this game.")
     seat = lobby.free_seat(table, seat, table.free_seats())
     try:
         with transaction.atomic():

@@ -4,7 +4,7 @@ from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
-from games.engines import GAMES, get_engine
+from games.engines import registry
 from games.models import Table
 
 # How many games in play the home page lists (the lobby has the full list).
@@ -13,14 +13,14 @@ HOME_TABLES = 6
 
 def home(request):
     return render(request, "home.html", {
-        "games": [game_entry(name) for name in GAMES],
+        "games": [game_entry(game) for game in registry.games()],
         "playing_now": playing_now(),
     })
 
 
-def game_entry(name):
-    """An engine and its per-game templates: its introduction for the home page and its rules page."""
-    return {"engine": get_engine(name), "about": f"games/{name}/about.html", "rules": f"rules/{name}.html"}
+def game_entry(game):
+    """A game's engine and templates (games.engines.registry): its introduction for the home page and its rules page."""
+    return {"engine": game.engine, "about": game.about_template, "rules": game.rules_template}
 
 
 def playing_now(limit=HOME_TABLES):
@@ -30,15 +30,15 @@ def playing_now(limit=HOME_TABLES):
 
 
 def rules_page(request, game):
-    """The rules of a registered game, from its template (templates/rules/<game>.html); 404 for any other name."""
-    if game not in GAMES:
+    """The rules of an installed game, from its template (its Game's rules_template); 404 for any other name."""
+    if game not in registry.names():
         raise Http404("There is no such game.")
-    entry = game_entry(game)
+    entry = game_entry(registry.game(game))
     try:
         get_template(entry["rules"])
     except TemplateDoesNotExist:
         raise Http404("This game's rules are not written yet.") from None
-    return render(request, "rules/page.html", {**entry, "games": [game_entry(name) for name in GAMES]})
+    return render(request, "rules/page.html", {**entry, "games": [game_entry(each) for each in registry.games()]})
 
 
 def csrf_failure(request, reason=""):

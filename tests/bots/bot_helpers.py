@@ -4,6 +4,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from contract.profiles import profile_of
 from games.bots import choose
 from games.engines import get_engine
 
@@ -83,48 +84,6 @@ def spite_deal(*hands, options=None, seed=0):
 
 def with_other_hidden_cards(game, state, seat, rng):
     """The state with every card the seat cannot see dealt again at random among the places it cannot see
-    (the other hands, the draw pile or deck, the win piles under their tops), each place keeping its size."""
-    return _RESHUFFLE[game](state, seat, rng)
-
-
-def _redeal(places, rng):
-    """The cards of the places (tuples) shuffled together and dealt back, each place keeping its size."""
-    pool = [card for place in places for card in place]
-    rng.shuffle(pool)
-    dealt, start = [], 0
-    for place in places:
-        dealt.append(tuple(pool[start:start + len(place)]))
-        start += len(place)
-    return dealt
-
-
-def _others(state, seat):
-    return [other for other in range(state.players) if other != seat]
-
-
-def _sm(state, seat, rng):
-    others = _others(state, seat)
-    places = [state.hands[other] for other in others] + [pile[1:] for pile in state.win_piles] + [state.draw_pile]
-    dealt = _redeal(places, rng)
-    hands = list(state.hands)
-    for other, hand in zip(others, dealt):
-        hands[other] = hand
-    unders = dealt[len(others):len(others) + state.players]
-    wins = tuple(pile[:1] + under for pile, under in zip(state.win_piles, unders))
-    return replace(state, hands=tuple(hands), win_piles=wins, draw_pile=dealt[-1])
-
-
-def _hands_and(field):
-    """Redeal the other hands and the face-down pile kept under ``field`` (Spank!'s stock, Spite's deck)."""
-    def redeal(state, seat, rng):
-        others = _others(state, seat)
-        dealt = _redeal([state.hands[other] for other in others] + [getattr(state, field)], rng)
-        hands = list(state.hands)
-        for other, hand in zip(others, dealt):
-            hands[other] = hand
-        return replace(state, hands=tuple(hands), **{field: dealt[-1]})
-
-    return redeal
-
-
-_RESHUFFLE = {"spite_and_malice": _sm, "spank": _hands_and("stock"), "spite": _hands_and("deck")}
+    (the other hands, the draw pile or deck, the win piles under their tops), each place keeping its size:
+    the game's profile says how (``redeal``)."""
+    return profile_of(game).redeal(state, seat, rng)

@@ -2,12 +2,15 @@
 between fair bots run to the end, and a game is the same game again from the same seed."""
 import pytest
 
+from contract.profiles import profile_of
 from games.bots import match
-from games.engines import get_engine
+from games.engines import GAMES, get_engine
 
 # (game, one level a seat, options, seeds): fair bots against random ones and against each other, at
-# several table sizes and in the variations.
+# several table sizes and in the variations: every installed game's short table, and the real games'.
 STRICT_GAMES = [
+    *((game, [("fair", "random")[seat % 2] for seat in range(profile_of(game).short[0])], profile_of(game).short[1],
+       range(3)) for game in GAMES),
     ("spite_and_malice", ["fair", "random"], None, range(6)),
     ("spite_and_malice", ["random", "fair", "fair"], {"win_pile": 5}, range(3)),
     ("spite_and_malice", ["fair", "fair", "random", "fair"], {"win_pile": 5}, range(2)),
@@ -22,6 +25,7 @@ STRICT_GAMES = [
 
 # Fair bots only, to the end within a bound of commands (a game that went on would fail, not hang).
 FAIR_GAMES = [
+    *((game, *profile_of(game).short, 3000) for game in GAMES),
     ("spite_and_malice", 2, None, 1500),
     ("spite_and_malice", 3, None, 2000),
     ("spite_and_malice", 4, None, 2500),
@@ -34,8 +38,8 @@ FAIR_GAMES = [
 
 
 def _cases(table):
-    return [pytest.param(game, levels, options, seed, id=f"{game}-{len(levels)}-{'-'.join(levels)}-{seed}")
-            for game, levels, options, seeds in table for seed in seeds]
+    return [pytest.param(game, levels, options, seed, id=f"{game}-{len(levels)}-{'-'.join(levels)}-{seed}-{number}")
+            for number, (game, levels, options, seeds) in enumerate(table) for seed in seeds]
 
 
 @pytest.mark.parametrize("game, levels, options, seed", _cases(STRICT_GAMES))
@@ -50,7 +54,7 @@ def test_every_command_a_bot_gives_is_listed_and_accepted_in_strict_mode(game, l
 
 
 @pytest.mark.parametrize("game, players, options, bound", FAIR_GAMES,
-                         ids=[f"{game}-{players}" for game, players, _, _ in FAIR_GAMES])
+                         ids=[f"{game}-{players}-{number}" for number, (game, players, _, _) in enumerate(FAIR_GAMES)])
 def test_games_between_fair_bots_end(game, players, options, bound):
     engine = get_engine(game)
     for seed in range(2):
@@ -59,15 +63,16 @@ def test_games_between_fair_bots_end(game, players, options, bound):
         assert state.winner is not None or game == "spite_and_malice"  # only a stalemate between equals is a draw
 
 
-def test_the_same_seed_plays_the_same_game_again():
-    for game, levels, options in (("spite_and_malice", ["fair", "random"], None), ("spank", ["random", "fair"], None),
-                                  ("spite", ["fair", "random", "fair"], {"rounds": 1})):
-        engine = get_engine(game)
-        first = [(step.seat, step.command) for step in match.steps(engine, levels, 11, options)]
-        again = [(step.seat, step.command) for step in match.steps(engine, levels, 11, options)]
-        assert first == again
-        other = [(step.seat, step.command) for step in match.steps(engine, levels, 12, options)]
-        assert other != first
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_seed_plays_the_same_game_again(game):
+    players, options = profile_of(game).short
+    levels = [("fair", "random")[seat % 2] for seat in range(players)]
+    engine = get_engine(game)
+    first = [(step.seat, step.command) for step in match.steps(engine, levels, 11, options)]
+    again = [(step.seat, step.command) for step in match.steps(engine, levels, 11, options)]
+    assert first == again
+    other = [(step.seat, step.command) for step in match.steps(engine, levels, 12, options)]
+    assert other != first
 
 
 def test_in_table_mode_the_fair_bot_never_calls_a_legal_play():

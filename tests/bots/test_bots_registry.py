@@ -3,15 +3,17 @@ import random
 
 import pytest
 
-from games.bots import FAIR, LEVELS, bot_for, choose
-from games.engines import GAMES, get_engine
+from games.bots import LEVELS, bot_for, choose, levels
+from games.engines import GAMES, get_engine, registry
 
 
 def test_every_game_has_a_bot_at_every_level():
-    assert set(FAIR) == set(GAMES)
     for game in GAMES:
+        assert registry.game(game).bot is not None, f"{game} declares no fair bot"
+        assert levels(game) == LEVELS
         for level in LEVELS:
             assert callable(bot_for(game, level))
+    assert levels("poker") == ()
 
 
 def test_an_unknown_game_or_level_is_a_clear_error():

@@ -4,8 +4,8 @@ public table, never a legal play, and never reads the hidden verdict."""
 import random
 from dataclasses import replace
 
-from games.bots import spite as spite_bot
-from games.bots.base import turn_commands
+from games.engines.spite import bot as spite_bot
+from games.engines.bot_base import turn_commands
 from games.engines import IllegalCommand, get_engine
 from games.engines.spite.hands import sort_cards
 from bot_helpers import ask_bot, cards, spite_deal
@@ -125,7 +125,7 @@ def test_its_calls_in_random_table_mode_matches_are_all_right():
                 break
             seat = state.to_move if state.to_move is not None else next(
                 s for s in range(4) if [c for c in ENGINE.legal_commands(state, s) if c["type"] in ("play", "decline")])
-            mine = turn_commands(ENGINE.legal_commands(state, seat))
+            mine = turn_commands(ENGINE.legal_commands(state, seat), ENGINE.out_of_turn)
             if rng.random() < 0.4 and state.hands[seat]:
                 command = random_held_play(rng, state.hands[seat])
             else:

@@ -6,9 +6,10 @@ tests/web/test_content_security_policy.py."""
 import random
 
 from accounts.models import User
-from games.play import firing
-from games.tables import bot_seating
+from contract.profiles import profile_of
+from games.play import bot_seats, firing
 from games.tables import lobby
+from games.engines import GAMES as INSTALLED
 from games.models import Seat, Table
 import test_browser
 from test_browser import BrowserTestCase, _off_the_event_loop
@@ -21,12 +22,16 @@ LISTEN = """document.addEventListener("securitypolicyviolation", (event) => wind
     page: location.pathname, directive: event.violatedDirective, blocked: event.blockedURI,
     sample: event.sample, source: event.sourceFile, line: event.lineNumber}));"""
 
-# Per game: the lobby's choices, the options filled in (a short game), and the seed of the deal.
-GAMES = {
+# Per game: the lobby's choices, the options filled in (a short game), and the seed of the deal: every
+# installed game's short table, the real games as they were tuned here.
+TUNED = {
     "spite_and_malice": ({"seat_count": "2"}, {"option_win_pile": "5"}, 1),
     "spite": ({"seat_count": "3"}, {"option_rounds": "1"}, 1),
     "spank": ({"seat_count": "2"}, {}, 1),
 }
+GAMES = {game: TUNED.get(game) or ({"seat_count": str(profile_of(game).short[0])},
+                                   {f"option_{name}": str(value) for name, value in profile_of(game).short[1].items()}, 1)
+         for game in INSTALLED}
 
 
 def reported(violations):

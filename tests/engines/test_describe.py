@@ -1,11 +1,11 @@
 """Every event of every game has a readable sentence, for each seat, a watcher and the open form, and no
 sentence says more than its reader may know: it names cards only as faces ("7♥", never "7H"), only cards
 the event as shown to that reader holds, and seats only as "{seat:N}", which the platform fills with names."""
-import importlib
 import re
 
 import pytest
 
+from contract.profiles import profile_of
 from games.engines import GAMES, get_engine
 from games.engines.base import with_seat_names
 from games.engines.wording import card
@@ -49,12 +49,19 @@ def test_every_event_of_random_games_is_described_for_every_reader(game):
             for seat in [None, *seats]:
                 check_sentence(engine.describe_event(event, seat), engine.redact_event(event, seat))
             described.add(event["type"])
-    handlers = importlib.import_module(f"games.engines.{game}.evolve")._APPLY
-    assert set(handlers) - described <= RARE.get(game, set()) | BOT_HANDOVER, "the random games missed an event type"
+    assert profile_of(game).event_types - described <= RARE.get(game, set()) | BOT_HANDOVER, "the random games missed an event type"
 
 
 # Event types the random games may miss, each described by a test of its own below.
-RARE = {"spite_and_malice": {"stalemated"}, "spite": {"penalty_overturned"}}
+RARE = {"spite_and_malice": {"stalemated"}, "spite": {"penalty_overturned"}, "climb": {"cleared"}}
+
+
+def test_a_cleared_climb_pile_is_described_for_every_reader():
+    climb = get_engine("climb")
+    for seat in (None, 0, 1):
+        sentence = climb.describe_event({"type": "cleared"}, seat)
+        check_sentence(sentence, climb.redact_event({"type": "cleared"}, seat))
+        assert sentence == "Everyone passed: the pile is cleared"
 
 
 def test_an_overturned_come_at_me_penalty_is_described_with_the_reason_and_what_stays():

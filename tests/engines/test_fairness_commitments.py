@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from contract.profiles import profile_of
 from fair_deal_helpers import SETUPS, finished_game, is_reshuffle, shuffle_events
 from games.engines import get_engine
 from games.engines.fairness import FAILED, HIDDEN, NONE, OK, all_verified, commit, seal, verify
@@ -38,7 +39,8 @@ def test_every_deal_and_reshuffle_of_a_finished_game_is_committed_and_verifies(g
         assert [check.label for check in checks][:3] == [
             "event 1 (the fake jokers' faces)", "event 2 (round 1's deal)", f"event {checks[2].version} (round 2's deal)"]
     else:
-        assert any(is_reshuffle(event) for event in shuffles)
+        if set(get_engine(game).deals) != {"dealt"}:  # a game that reshuffles has reshuffled
+            assert any(is_reshuffle(event) for event in shuffles)
         assert checks[0].label == "event 1 (the deal)"
 
 
@@ -55,7 +57,7 @@ def test_a_tampered_order_fails_that_deal_only(game):
         cards[0], cards[first_other] = cards[first_other], cards[0]  # two different cards change places
         results = {check.version: check.result for check in verify(tampered)}
         assert results.pop(index + 1) == FAILED
-        assert set(results.values()) == {OK}
+        assert set(results.values()) <= {OK}  # every other deal (a game may deal once only)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -126,16 +128,19 @@ def dealt_in(events):
     return next(event for event in events if event["type"] == "dealt")
 
 
-STACKED = {"spank": ["AS", "KH", "QD", "JC", "10S"], "spite_and_malice": ["AS", "KH", "QD", "JC", "10S"],
-           "spite": ["3S", "3H", "4D", "5C", "6S"]}
+def stacked(game, players, options):
+    """Five cards of the game's deck, in an order a shuffle would hardly give: the deck's last five, backwards."""
+    return list(reversed(profile_of(game).full_deck(players, options)))[:5]
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_stacked_deck_is_dealt_as_before_and_its_commitment_verifies(game):
     engine = get_engine(game)
     players, options = SETUPS[game]
-    events = engine.start(players, options=options, deck=STACKED[game], rng=random.Random(1))
-    assert dealt_in(events)["hands"][0][:5] == STACKED[game]
+    deck = stacked(game, players, options)
+    events = engine.start(players, options=options, deck=deck, rng=random.Random(1))
+    hand = dealt_in(events)["hands"][0][:5]
+    assert hand == deck[:len(hand)]
     assert [check.result for check in verify(events)] == [OK] * len(verify(events))
 
 

@@ -744,9 +744,9 @@ def test_the_countdown_ticks_from_the_servers_deadline_when_the_page_has_one():
     view = engine.view(state, 1)
     from games.frames import jinja
 
-    html = jinja.render("games/spite/board.jinja", {
+    html = jinja.render("spite/board.jinja", {
         "view": view, "others": [p for p in view["players"] if p["seat"] != 1], "seat": 1, "names": ["Alice", "Bob", "Carol"],
-        "legal": engine.board_commands(state, 1), "countdown_clock": clock})
+        "legal": engine.board_commands(state, 1), "clocks": {"countdown": clock}})
     note = section(html, "spite-countdown-note")
     assert '<span class="countdown" data-deadline-ms="1767225605000">4</span>' in note
     assert 'role="timer"' in note
@@ -779,7 +779,7 @@ def render_with(state, seat, **context):
 
     view = engine.view(state, seat)
     names = ["Alice", "Bob", "Carol"][:state.players]
-    return jinja.render("games/spite/board.jinja", {
+    return jinja.render("spite/board.jinja", {
         "view": view, "others": [p for p in view["players"] if p["seat"] != seat] if seat is not None else view["players"],
         "seat": seat, "names": names, "legal": engine.board_commands(state, seat) if seat is not None else [],
         **context})

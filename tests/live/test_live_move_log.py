@@ -11,11 +11,13 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
+from contract.profiles import profile_of
 from events import store
 from games.frames import move_log
 from games.live import table_cache as live
 from games.play import commands, game_state
 from games.tables import lobby
+from games.engines import GAMES
 from games.engines.base import SEAT_TO_ACT
 from games.live.table_cache import LOG_EVENTS
 from games.live.routing import websocket_urlpatterns
@@ -90,9 +92,9 @@ def test_the_log_keeps_the_latest_lines_only(alice, bob):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("game,players,options", [("spank", 2, {}), ("spite_and_malice", 2, {"win_pile": 5}),
-                                                  ("spite", 3, {})])
-def test_the_last_move_is_marked_on_the_board(game, players, options, make_user):
+@pytest.mark.parametrize("game", GAMES)
+def test_the_last_move_is_marked_on_the_board(game, make_user):
+    players, options = profile_of(game).short
     users = [make_user(f"p{n}") for n in range(players)]
     table = _started(game, users, options)
     rng = random.Random(8)

@@ -5,10 +5,11 @@ import random
 
 import pytest
 
+from contract.profiles import profile_of
 from events import store
-from games.play import bot_turns, commands, firing, game_state
-from games.tables import bot_seating
+from games.play import bot_seats, bot_turns, commands, firing, game_state
 from games.tables import lobby
+from games.engines import GAMES as INSTALLED
 from games.errors import BadRequest, Conflict, Forbidden
 from games.models import Deadline, Seat
 from games.play.seat_view import seat_names
@@ -45,8 +46,10 @@ def bot_table(host, game, players, options=None, levels=("fair",), delay=0):
     return table
 
 
-# (game, seats, options, levels by seat, seed): a bounded set, each a whole game in a few seconds.
-GAMES = [("spite_and_malice", 2, {"win_pile": 5}, ("fair", "random"), 1),
+# (game, seats, options, levels by seat, seed): a bounded set, each a whole game in a few seconds: every
+# installed game's short table, and variations of the real games.
+GAMES = [*((game, *profile_of(game).short, ("fair", "random"), 3) for game in INSTALLED),
+         ("spite_and_malice", 2, {"win_pile": 5}, ("fair", "random"), 1),
          ("spite_and_malice", 3, {"win_pile": 5}, ("fair",), 2),
          ("spank", 2, None, ("fair", "random"), 1),
          ("spank", 2, {"sequence": True}, ("fair",), 2),
@@ -55,7 +58,7 @@ GAMES = [("spite_and_malice", 2, {"win_pile": 5}, ("fair", "random"), 1),
 
 
 @pytest.mark.parametrize("game, players, options, levels, seed", GAMES,
-                         ids=[f"{g}-{p}-{s}" for g, p, _, _, s in GAMES])
+                         ids=[f"{g}-{p}-{s}-{n}" for n, (g, p, _, _, s) in enumerate(GAMES)])
 def test_bots_play_every_game_to_the_end_through_the_command_path(alice, game, players, options, levels, seed, caplog):
     table = bot_table(alice, game, players, options, levels)
     lobby.start_table(table, alice, rng=random.Random(seed))

@@ -14,7 +14,7 @@ from api_helpers import client_for, command, turn_commands, view
 from events import store
 from games.play import commands, game_state
 from games.tables import lobby
-from games.engines import IllegalCommand, get_engine
+from games.engines import GAMES, IllegalCommand, get_engine
 from games.errors import Conflict
 from games.models import Table
 
@@ -108,7 +108,7 @@ def test_a_late_join_asks_for_no_seat_or_the_next_new_one(make_user):
     assert _join(client_for(erin), table.id).json()["your_seat"] == 4
 
 
-@pytest.mark.parametrize("game", ["spank", "spite_and_malice"])
+@pytest.mark.parametrize("game", [game for game in GAMES if get_engine(game).late_join_command is None])
 def test_games_without_late_joiners_still_refuse_a_started_table(make_user, game):
     users = _players(make_user, 2)
     table = _running(users, game=game)

@@ -1,9 +1,8 @@
 """Commands from the system (timer jobs) go down the same path as players' commands."""
 import pytest
 
-from counter_engine import CounterEngine
+import counter_engine
 from events import store
-from games import engines
 from games.play import game_state
 from games.tables import lobby
 from games.play.commands import submit_system
@@ -13,9 +12,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def counter_table(monkeypatch, alice, bob):
-    monkeypatch.setitem(engines._LOADERS, "counter", CounterEngine)
-    monkeypatch.setattr(engines, "GAMES", (*engines.GAMES, "counter"))
-    monkeypatch.setattr(lobby, "GAMES", engines.GAMES)
+    counter_engine.install(monkeypatch)
     table = lobby.create_table(alice, "counter", 2)
     lobby.join_table(table, bob)
     lobby.start_table(table, alice)

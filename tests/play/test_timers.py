@@ -12,11 +12,13 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+import counter_engine
 from counter_engine import CounterEngine
 from events import store
-from games import engines, tasks
+from games import tasks
 from games.play import broadcast, commands, firing, game_state, timers
 from games.tables import lobby
+from games.engines import GAMES
 from games.errors import BadRequest, Forbidden
 from games.models import Deadline
 
@@ -25,9 +27,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def counter(monkeypatch):
-    monkeypatch.setitem(engines._LOADERS, "counter", CounterEngine)
-    monkeypatch.setattr(engines, "GAMES", (*engines.GAMES, "counter"))
-    monkeypatch.setattr(lobby, "GAMES", engines.GAMES)
+    counter_engine.install(monkeypatch)
 
 
 @pytest.fixture
@@ -397,7 +397,7 @@ def test_the_host_is_offered_the_engines_host_commands_of_the_moment(start, alic
 
 # --- the real games on the turn clock -------------------------------------------------
 
-@pytest.mark.parametrize("game", ["spank", "spite_and_malice", "spite"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_real_game_times_a_turn_out_with_its_default_action(game, alice, bob, carol):
     table = lobby.create_table(alice, game, 3, turn_clock=15)
     lobby.join_table(table, bob)

@@ -12,18 +12,14 @@ SCRIPT = textwrap.dedent(
     import sys, time
     from datetime import timedelta
 
+    sys.path.insert(0, "tests")  # the counter game's module (CARDROOM_EXTRA_GAMES)
     import django
     django.setup()
     from django.core.management import call_command
     from django.utils import timezone
 
     call_command("migrate", verbosity=0)
-    sys.path.insert(0, "tests")
-    from counter_engine import CounterEngine
-    from games import engines
     from games.tables import lobby
-    engines._LOADERS["counter"] = CounterEngine
-    engines.GAMES = lobby.GAMES = (*engines.GAMES, "counter")
 
     from accounts.models import User
     from events import store
@@ -78,7 +74,8 @@ SCRIPT = textwrap.dedent(
 
 def test_timers_fire_in_the_web_process_without_redis(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL", "CELERY_EMBEDDED_WORKER")}
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", DJANGO_SETTINGS_MODULE="config.settings")
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", DJANGO_SETTINGS_MODULE="config.settings",
+               DEADLINE_SWEEP_SECONDS="0.5", CARDROOM_EXTRA_GAMES="counter_engine")
     result = subprocess.run(
         [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=90
     )

@@ -14,7 +14,7 @@ from events import store
 from games.play import commands, game_state, seat_view
 from games.replay import steps as replay
 from games.tables import lobby
-from games.engines import IllegalCommand, get_engine
+from games.engines import GAMES, IllegalCommand, get_engine
 from games.engines.command_table import SYSTEM
 from games.errors import TableError
 from games.play.seat_view import named
@@ -63,6 +63,13 @@ def next_command(engine, profile, state, rng):
         found = _spite_extra(state, rng, rng.random())
         if found and found[1]["type"] != "join":
             return found
+    elif engine.timers(state) and rng.random() < 0.3:  # the game's own timer runs out
+        return None, engine.timers(state)[0]["command"]
+    else:  # now and then a seat's out-of-turn command (Climb's hurry)
+        waiting = [(seat, command) for seat in range(engine.seat_count(state))
+                   for command in engine.legal_commands(state, seat) if command["type"] in engine.out_of_turn]
+        if waiting and rng.random() < 0.1:
+            return rng.choice(waiting)
     seats = {seat: sorted(legal, key=json.dumps) for seat, legal in acting_seats(engine, state).items()}
     seat = rng.choice(sorted(seats))
     if engine.name == "spite" and seat == state.to_move and state.reward is None and rng.random() < 0.2:
@@ -71,10 +78,7 @@ def next_command(engine, profile, state, rng):
 
 
 @pytest.mark.parametrize("game, seats, options, seed", [
-    ("spank", 2, {}, 1),
-    ("spite_and_malice", 2, {"win_pile": 5}, 2),
-    ("spite", 3, {"rounds": 1}, 3),
-])
+    (game, *profile_of(game).short, seed) for seed, game in enumerate(GAMES, start=1)])
 def test_replay_from_every_seat_at_every_step_is_what_the_seat_was_sent(game, seats, options, seed, make_user):
     staff = make_user("sam")
     staff.is_staff = True

@@ -6,7 +6,7 @@ from django.test import Client
 
 from events import store
 from games.tables import chat
-from games.engines import get_engine
+from games.engines import GAMES, get_engine, registry
 from games.models import Table
 from random_logs import random_log
 from replay_helpers import NAMES, player, stored_game
@@ -26,7 +26,7 @@ def replay_url(table, step=None, seen_as=None):
     return f"/tables/{table.id}/replay/" + (f"?{query}" if query else "")
 
 
-@pytest.mark.parametrize("game", ["spank", "spite_and_malice", "spite"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_finished_game_replays_at_each_step_and_perspective(game, make_user):
     table, log = stored_game(game, 2)
     client = browser(make_user("walter"))  # not seated: the table is public
@@ -42,7 +42,7 @@ def test_a_finished_game_replays_at_each_step_and_perspective(game, make_user):
                 line = re.sub(r"\{seat:(\d)\}", lambda found: NAMES[int(found.group(1))],
                               engine.describe_event(log[step - 1], seat, open=seen_as == "open"))
                 assert line.replace("'", "&#x27;") in page
-                assert f"games/{game}" not in page and "board" in page
+                assert registry.game(game).board_template not in page and "board" in page
             else:
                 assert "Before the first move." in page
 
@@ -117,7 +117,7 @@ def test_the_game_over_panel_and_the_lobby_link_to_the_replay():
     assert f'href="/tables/{table.id}/replay/"' in lobby
 
 
-@pytest.mark.parametrize("game", ["spank", "spite_and_malice", "spite"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_replay_page_says_every_deal_was_verified(game, make_user):
     table, log = stored_game(game, 3)
     page = browser(make_user("walter")).get(replay_url(table, 1)).content.decode()

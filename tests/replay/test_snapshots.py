@@ -4,7 +4,7 @@ import pytest
 from django.core.cache import cache
 
 from games.replay import snapshots
-from games.engines import get_engine
+from games.engines import GAMES, get_engine
 from replay_helpers import stored_game
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ def _no_recent_states():
     snapshots.forget_recent()
 
 
-@pytest.mark.parametrize("game, seed", [("spank", 1), ("spite_and_malice", 2), ("spite", 3)])
+@pytest.mark.parametrize("game, seed", [(game, seed) for seed, game in enumerate(GAMES, start=1)])
 def test_snapshot_plus_tail_is_the_fold_at_every_step(game, seed):
     table, log = stored_game(game, seed)
     assert len(log) > 2 * snapshots.EVERY, "the game should pass several snapshots"

@@ -3,10 +3,13 @@ import json
 from itertools import product
 
 from games.engines.spank.deck import full_deck as spank_deck
+from games.engines.spank.evolve import _APPLY
 from games.engines.spank.legal import sub_multisets
 from games.engines.spank.options import parse_options
 
-# Each command type's fields (docs/engines.md, "Commands").
+from .hidden import hands_and
+
+# Each command type's fields (docs/engines.md).
 FIELDS = {"discard": ["cards"], "spank": ["card", "seat", "stack"], "move": ["from", "to"], "retire": ["stack"],
           "place": ["card", "stack"], "end_turn": []}
 
@@ -62,10 +65,17 @@ def check_after_deal(view, rest):
     assert view["stock_count"] == len(rest)  # the rest is the stock
 
 
+def known(state, seat):
+    """What a seat (None: a watcher) may know from the full state: the stacks, the discard pile, its hand."""
+    known = {card for stacks in state.stacks for stack in stacks for card in stack} | set(state.discard)
+    return known | (set(state.hands[seat]) if seat is not None else set())
+
+
 PROFILE = dict(
     setup=setup, choose=choose, canonical=canonical, candidates=candidates, fields=FIELDS,
     view_keys=frozenset({"phase", "stock_count"}), player_keys=frozenset({"score", "stacks", "hand_count"}),
     check_view=check_view, full_deck=lambda players, options: spank_deck(players, parse_options(options)),
     dealt=dealt, check_after_deal=check_after_deal,
     bad_options=[{"sequence": "yes"}, {"sequence": 1}, {"two_set": "quarter"}, {"two_set": True}],
+    short=(3, {}), known=known, redeal=hands_and("stock"), event_types=frozenset(_APPLY),
 )

@@ -3,7 +3,11 @@ it also takes misplays from held cards)."""
 from collections import Counter
 from itertools import product
 
+from games.engines.spite.come_at_me import viewed_cards
 from games.engines.spite.deck import FULL_DECK
+from games.engines.spite.evolve import _APPLY
+
+from .hidden import hands_and
 
 FIELDS = {"play": ["cards", "fake_up", "announce", "come_at_me", "buy_back", "bounty_claim"],
           "play_fake_down": ["fake", "come_at_me"], "pass": [], "decline": [], "start_countdown": [],
@@ -118,6 +122,28 @@ def check_after_deal(view, rest):
     assert view["bounty"] == next(card for card in rest if card != "JK")
 
 
+def known(state, seat):
+    """What a seat (None: a watcher) may know from the full state: the trick's cards shown, the bounty, and
+    its own hand, fake jokers, reward cards, fake jokers played face down and the reward cards it viewed."""
+    known = {card for play in state.trick.plays for card in play.shown}
+    known |= {state.bounty} if state.bounty else set()
+    if seat is not None and state.hands:
+        known |= set(state.hands[seat]) | set(state.fakes[seat]) | set(state.bonus[seat])
+        known |= {play.fake_down for play in state.trick.plays if play.seat == seat and play.fake_down}
+        if state.reward is not None and state.reward.seat == seat:
+            # Table mode shows the reward cards only once the count is declared (RULINGS).
+            known |= set(state.reward.viewed if state.options.table_mode else viewed_cards(state))
+    return known
+
+
+def public_in_events(event):
+    """Cards an event turns face up for everyone, even if gone by the command's end (a trick won at once):
+    a play's cards, and the swap's leftovers."""
+    if event["type"] == "played":
+        return {*event["cards"], *event.get("fake_up", ()), *event.get("bonus_up", ())}
+    return set(event.get("discarded", ())) if event["type"] == "swapped" else set()
+
+
 PROFILE = dict(
     setup=setup, choose=choose, canonical=canonical, candidates=candidates, fields=FIELDS,
     view_keys=frozenset({"round", "phase", "direction", "bounty", "buy_back_next", "finish_order", "trick"}),
@@ -126,4 +152,7 @@ PROFILE = dict(
     dealt=dealt, check_after_deal=check_after_deal,
     bad_options=[{"rounds": 0}, {"rounds": 51}, {"rounds": "5"}, {"misplays": "sometimes"}],
     max_commands=4000,
+    short=(4, {"rounds": 1}), known=known, public_in_events=public_in_events, redeal=hands_and("deck"),
+    event_types=frozenset(_APPLY),
+    composed=lambda command: command["type"] == "reward",  # the reward's form: fields the player fills in
 )

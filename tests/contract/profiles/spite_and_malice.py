@@ -2,8 +2,13 @@
 import json
 from itertools import combinations_with_replacement, product
 
+from dataclasses import replace
+
 from games.engines.spite_and_malice.deck import full_deck as sm_deck
+from games.engines.spite_and_malice.evolve import _APPLY
 from games.engines.spite_and_malice.options import parse_options
+
+from .hidden import others, redeal as redeal_places
 
 FIELDS = {"play": ["from", "card", "pile", "to"], "draw": [], "end_turn": ["fills", "discard"]}
 STANDARD_DECKS = {2: 3, 3: 4, 4: 5}
@@ -100,6 +105,28 @@ def check_after_deal(view, rest):
     assert view["draw_count"] == len(rest)  # the rest is the draw pile
 
 
+def known(state, seat):
+    """What a seat (None: a watcher) may know from the full state: the discard and play piles, the retired
+    cards (played face up), the win-pile tops and its hand."""
+    known = {card for piles in state.discards for pile in piles for card in pile}
+    known |= {card for pile in state.play_piles for card in pile} | set(state.retired)
+    known |= {pile[0] for pile in state.win_piles if pile}
+    return known | (set(state.hands[seat]) if seat is not None else set())
+
+
+def redeal(state, seat, rng):
+    """The other hands, the win piles under their tops and the draw pile dealt again."""
+    other_seats = others(state, seat)
+    places = [state.hands[other] for other in other_seats] + [pile[1:] for pile in state.win_piles] + [state.draw_pile]
+    dealt = redeal_places(places, rng)
+    hands = list(state.hands)
+    for other, hand in zip(other_seats, dealt):
+        hands[other] = hand
+    unders = dealt[len(other_seats):len(other_seats) + state.players]
+    wins = tuple(pile[:1] + under for pile, under in zip(state.win_piles, unders))
+    return replace(state, hands=tuple(hands), win_piles=wins, draw_pile=dealt[-1])
+
+
 PROFILE = dict(
     setup=setup, choose=choose, canonical=canonical, candidates=candidates, fields=FIELDS,
     view_keys=frozenset({"play_piles", "draw_count"}),
@@ -108,4 +135,7 @@ PROFILE = dict(
     dealt=dealt, check_after_deal=check_after_deal,
     bad_options=[{"decks": 0}, {"decks": "3"}, {"win_pile": 0}, {"win_pile": True}],
     max_commands=5000,
+    short=(2, {"win_pile": 5}), known=known, redeal=redeal, event_types=frozenset(_APPLY),
+    # Filling empty discard piles: every way to fill them is too many to list.
+    composed=lambda command: command["type"] == "end_turn" and command["fills"],
 )

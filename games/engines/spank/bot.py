@@ -23,11 +23,11 @@ own hand.
 """
 from functools import lru_cache
 
-from ..engines.spank.deck import pack
-from ..engines.spank.options import parse_options
-from ..engines.spank.stack import MAX_STACK, join
-from ..engines.spank.turns import POINTS_BY_SIZE, TARGET
-from .base import in_fixed_order, of_type
+from ..bot_base import in_fixed_order, of_type
+from .deck import pack
+from .options import parse_options
+from .stack import MAX_STACK, join
+from .turns import POINTS_BY_SIZE, TARGET
 
 # A stack's worth beyond its next Score step, by size: how close it is to 250.
 FUTURE = {0: 0, 1: 5, 2: 15, 3: 35, 4: 70, 5: 0}

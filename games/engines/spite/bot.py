@@ -26,9 +26,9 @@
 """
 from collections import Counter
 
-from ..engines.errors import IllegalCommand
-from ..engines.spite.hands import ORDER, beats, classify
-from .base import in_fixed_order, of_type, turn_commands
+from ..bot_base import in_fixed_order, of_type, turn_commands
+from ..errors import IllegalCommand
+from .hands import ORDER, beats, classify
 
 JOKER = "JK"
 WILD = "13"
@@ -42,13 +42,15 @@ LONG_HAND = 8  # more cards than this: keep the strong cards back
 SAFE_AFTER_JOKER = 6  # cards left after a joker hand, so that neither last play is one
 JOKER_DEADLINE = 9  # with this many cards or fewer, a joker hand held is played at the first chance
 JOKER_URGENT = 100.0
+# The commands any seat may give out of turn: the bot calls misplays (its Game's bot_calls), never a countdown.
+OUT_OF_TURN = frozenset({"call_misplay", "start_countdown"})
 
 
 def choose(view, legal, rng):
     call = misplay_call(view, legal)
     if call is not None:
         return call
-    mine = in_fixed_order(turn_commands(legal))
+    mine = in_fixed_order(turn_commands(legal, OUT_OF_TURN))
     if not mine:
         return None
     rewards = of_type(mine, "reward")

@@ -22,9 +22,9 @@ seat sees: each play pile's value, the opponent's win-pile top and their
 discard piles (all public); the cards still missing are guessed at from the
 size of a hand, never read.
 """
-from ..engines.spite_and_malice.deck import KING, value
-from ..engines.spite_and_malice.piles import completes, fits
-from .base import in_fixed_order, of_type
+from ..bot_base import in_fixed_order, of_type
+from .deck import KING, value
+from .piles import completes, fits
 
 JOKER = "JK"
 # The chance an opponent holds the cards to close a gap of 0, 1, 2, 3 ... values with their hand (5
