@@ -15,7 +15,7 @@ from accounts import passwords, throttling
 from accounts.models import User
 
 pytestmark = pytest.mark.django_db
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "a-long-test-password"
 HOME, ELSEWHERE = "192.0.2.1", "198.51.100.7"
 

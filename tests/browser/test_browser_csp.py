@@ -7,8 +7,8 @@ import random
 
 from accounts.models import User
 from contract.profiles import profile_of
-from games.play import bot_seats, firing
-from games.tables import lobby
+from games.play import firing
+from games.tables import bot_seating, lobby
 from games.engines import GAMES as INSTALLED
 from games.models import Seat, Table
 import test_browser

@@ -22,7 +22,7 @@ STEPS = 120  # commands of each random game checked (fewer when it ends first)
 # Spite in strict mode: there nothing on the board may be a command the engine would refuse.
 STRICT = {"spite": {"misplays": "strict"}}
 spite = get_engine("spite")
-SCRIPT = Path(__file__).resolve().parent.parent / "static" / "js" / "table"
+SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "table"
 # What a script that knows no game must not name: each installed game's name and the words of its title.
 GAME_WORDS = re.compile("|".join(sorted({*registry.names(), *(word.lower() for game in registry.games()
                                                                for word in re.findall(r"[A-Za-z]{4,}", game.title))})),

@@ -7,8 +7,8 @@ import pytest
 
 from contract.profiles import profile_of
 from events import store
-from games.play import bot_seats, bot_turns, commands, firing, game_state
-from games.tables import lobby
+from games.play import bot_turns, commands, firing, game_state
+from games.tables import bot_seating, lobby
 from games.engines import GAMES as INSTALLED
 from games.errors import BadRequest, Conflict, Forbidden
 from games.models import Deadline, Seat

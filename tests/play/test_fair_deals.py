@@ -25,7 +25,7 @@ from games.models import Table
 
 pytestmark = pytest.mark.django_db
 
-SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "verify_deal.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "docs" / "verify_deal.py"
 GAMES = sorted(SETUPS)
 
 

@@ -23,7 +23,7 @@ from games.play import commands, game_state, timers
 from games.tables import lobby
 from games.models import Deadline
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CELERY = str(Path(sys.executable).with_name("celery"))
 WAIT = 15  # seconds: a countdown is at least 5 s; allow for a slow machine
 PUNCTUAL = timedelta(seconds=1.5)  # a countdown fires within about a second of its time

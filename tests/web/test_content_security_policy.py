@@ -14,7 +14,7 @@ from replay_helpers import stored_game
 
 pytestmark = pytest.mark.django_db
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # The project's templates and each installed game's own.
 TEMPLATE_DIRS = [TEMPLATES, *(game.template_dir for game in registry.games())]
 

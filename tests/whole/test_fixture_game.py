@@ -22,7 +22,8 @@ from django.test import Client
 
 from api_helpers import client_for, command, create_table, view
 from events import store
-from games.play import bot_seats, firing, game_state
+from games.play import firing, game_state
+from games.tables import bot_seating
 from games.tables import lobby
 from games.engines import GAMES, get_engine, registry
 from games.models import Deadline, Table
@@ -130,7 +131,7 @@ async def test_live_frames_show_each_seat_its_own_hand_and_the_watcher_none(alic
     play = next(command for command in _frame_legal(frames["alice"]) if command["type"] == "play")
     version = _frame_version(frames["alice"])
     await sockets["alice"].send_to(text_data=json.dumps(
-        {"command": json.dumps(play), "expected_version": str(version), "HEADERS": {}}))
+        {"command": play, "expected_version": version, "HEADERS": {}}))
     for name, socket in sockets.items():
         html = await socket.receive_from(timeout=10)
         while 'id="table-live"' not in html:
@@ -218,7 +219,7 @@ def test_a_hurry_sets_the_games_own_timer_which_the_page_ticks_and_which_fires_i
 def test_a_fair_bot_plays_its_seat_and_hurries_through_the_command_path(alice):
     table = lobby.create_table(alice, "climb", 3, {}, bot_delay=0)
     for _ in range(2):
-        bot_seats.add_bot(table, alice, "fair")
+        bot_seating.add_bot(table, alice, "fair")
     table.seats.filter(number=0).update(bot="fair")  # the host's own seat is played by a bot as well
     lobby.start_table(table, alice, rng=random.Random(2))
     assert run_bot_jobs(table) > 30
@@ -254,5 +255,5 @@ def test_a_game_without_a_fair_bot_is_offered_the_random_bot_only(monkeypatch, a
         bot_for("counter", "fair")
     table = lobby.create_table(alice, "counter", 2)
     with pytest.raises(BadRequest, match="No fair bot plays this game"):
-        bot_seats.add_bot(table, alice, "fair")
-    assert bot_seats.add_bot(table, alice, "random") == 1
+        bot_seating.add_bot(table, alice, "fair")
+    assert bot_seating.add_bot(table, alice, "random") == 1

@@ -29,7 +29,7 @@ from games.play import game_state
 from games.tables import lobby
 from games.engines import GAMES, registry
 from games.live.routing import websocket_urlpatterns
-from games.templatetags.cards import RANK_NAMES, SUIT_NAMES
+from games.frames.cards import RANK_NAMES, SUIT_NAMES
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
