@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.frames import announcements, jinja, log_lines, move_log
 from games.play import commands, log_chain
-from games.tables import rematch
+from games.tables import kept_seats, rematch
 from games.frames.board_targets import board_targets
 from games.engines import registry
 from games.tables.in_play import games_in_play
