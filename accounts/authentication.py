@@ -1,4 +1,5 @@
 """HTTP Basic for API clients: a 401 challenge, and the log-in throttles' refusals as 429 or 503."""
+
 from drf_spectacular import authentication as spectacular_authentication
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS

@@ -1,4 +1,5 @@
 """Django's username-and-password backend, with every check through accounts.passwords."""
+
 from functools import partial
 
 from asgiref.sync import sync_to_async

@@ -9,6 +9,7 @@ which bring none, stay throttled; a cookie's own failures lock that cookie alone
 Each account's cookie has a name of its own, so people sharing a browser each keep theirs, and is
 signed for that account alone: one account's cookie, renamed, is no cookie of another's.
 """
+
 import hashlib
 import secrets
 
@@ -28,8 +29,13 @@ def presented(request, username):
 def give(response, username):
     """A fresh device cookie for the account ``username`` (a new nonce, counted from nothing)."""
     response.set_signed_cookie(
-        _name(username), secrets.token_urlsafe(16), salt=_salt(username), max_age=MAX_AGE,
-        secure=settings.SESSION_COOKIE_SECURE, httponly=True, samesite="Lax",
+        _name(username),
+        secrets.token_urlsafe(16),
+        salt=_salt(username),
+        max_age=MAX_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
     )
 
 

@@ -5,12 +5,8 @@ from .visible_text import visible
 
 
 class User(AbstractUser):
-    display_name = models.CharField(
-        max_length=40, help_text="The name other players see at the table."
-    )
-    turn_sound = models.BooleanField(
-        default=False, help_text="Play a short sound at the table when your turn comes."
-    )
+    display_name = models.CharField(max_length=40, help_text="The name other players see at the table.")
+    turn_sound = models.BooleanField(default=False, help_text="Play a short sound at the table when your turn comes.")
 
     def __str__(self):
         return self.shown_name

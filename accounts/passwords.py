@@ -7,6 +7,7 @@ owner's browser (accounts.devices), and counts as a failure if its password is l
 types; and no more checks hash at once in this process than it has CPUs: the others wait briefly,
 then are told the server is busy.
 """
+
 import os
 import threading
 from contextlib import contextmanager

@@ -7,6 +7,7 @@ and losing them (a restart of the embedded default) only forgives a few failures
 table would be shared too, but its writes would ride the request's transaction and need a
 sweeper for old rows.
 """
+
 import hashlib
 import ipaddress
 import math

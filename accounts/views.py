@@ -4,8 +4,8 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse_lazy
-from django.views.decorators.http import require_POST
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from . import passwords
 from .forms import DisplayNameForm, LoginForm, PasswordChangeForm, PreferencesForm, SignUpForm
@@ -87,7 +87,9 @@ def profile(request):
         form.save()
         messages.success(request, "Display name saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form, "preferences_form": PreferencesForm(instance=request.user)})
+    return render(
+        request, "accounts/profile.html", {"form": form, "preferences_form": PreferencesForm(instance=request.user)}
+    )
 
 
 @login_required
@@ -105,4 +107,3 @@ def player(request, username):
     """Anyone's public page: their finished public games and statistics (their private games are theirs alone)."""
     shown = get_object_or_404(User, username=username, is_active=True)
     return render(request, "accounts/player.html", {"player": shown})
-

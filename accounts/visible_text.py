@@ -9,6 +9,7 @@ operators, tag characters) are as invisible, and none is needed to write a name 
 by U+200D fall apart into their parts, which still read. Pages also draw names and lines inside <bdi>, so
 that a right-to-left name never carries its direction onto what follows it.
 """
+
 import unicodedata
 
 

@@ -10,6 +10,7 @@ of three, first or second of four: the middle seat of three is in neither half,
 as the rules say) in at least 70%. Prints a table (or JSON
 lines with --json); nothing is asserted.
 """
+
 import argparse
 import json
 import os
@@ -67,8 +68,17 @@ def bench(name, games, seed):
             raise RuntimeError(f"{engine.title} game {number} (seed {seed + number}) did not end.")
         good += bool(did_well(state))
     elapsed = time.perf_counter() - started
-    return {"game": name, "measure": measure, "games": games, "seed": seed, "rate": good / games, "goal": goal,
-            "met": good / games >= goal, "commands_per_game": commands / games, "seconds": elapsed}
+    return {
+        "game": name,
+        "measure": measure,
+        "games": games,
+        "seed": seed,
+        "rate": good / games,
+        "goal": goal,
+        "met": good / games >= goal,
+        "commands_per_game": commands / games,
+        "seconds": elapsed,
+    }
 
 
 def main():
@@ -88,8 +98,11 @@ def main():
         if args.json:
             print(json.dumps(result), flush=True)
         else:
-            print(f"{name:<18} {result['measure']:<46} {result['rate']:>6.0%} {result['goal']:>6.0%}  "
-                  f"{'yes' if result['met'] else 'NO ':<3}  {result['seconds']:>6.1f}", flush=True)
+            print(
+                f"{name:<18} {result['measure']:<46} {result['rate']:>6.0%} {result['goal']:>6.0%}  "
+                f"{'yes' if result['met'] else 'NO ':<3}  {result['seconds']:>6.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

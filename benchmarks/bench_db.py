@@ -1,4 +1,5 @@
 """Django set up for a benchmark script, and a database of its own for it to fill and drop."""
+
 import os
 import sys
 from contextlib import contextmanager

@@ -6,6 +6,7 @@ For each game (default: all), prints games/s, commands/s for decide+evolve,
 ms per legal_commands call (mean and slowest), the longest legal list and ms
 to fold a whole game's events. Numbers only; nothing is asserted.
 """
+
 import argparse
 import os
 import random
@@ -90,8 +91,10 @@ def bench(name, games, seed):
     print(f"  commands / events:         {totals['commands']} / {event_count}")
     print(f"  games/s (whole loop):      {games / elapsed:.1f}")
     print(f"  commands/s decide+evolve:  {totals['commands'] / totals['step']:.0f}")
-    print(f"  ms per legal_commands:     {1000 * totals['legal'] / totals['legal_calls']:.3f} "
-          f"(slowest {1000 * totals['legal_slowest']:.1f})")
+    print(
+        f"  ms per legal_commands:     {1000 * totals['legal'] / totals['legal_calls']:.3f} "
+        f"(slowest {1000 * totals['legal_slowest']:.1f})"
+    )
     print(f"  longest legal list:        {totals['legal_longest']}")
     print(f"  ms to fold a whole game:   {1000 * folding / games:.3f}")
     print(f"  commands per game (mean):  {totals['commands'] / games:.1f}")

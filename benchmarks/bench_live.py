@@ -11,6 +11,7 @@ saw against the event log and prints one JSON line (and appends it to --out). --
 saturating shape at 1, 10, 50 and 200 tables and the human shape at 200 and 1,000 (what `make
 bench-live` runs). docs/performance.md says what each field means.
 """
+
 import argparse
 import asyncio
 import gc
@@ -27,8 +28,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.livebench import check, lanes, meter, service  # noqa: E402
 
-MATRIX = [("saturating", 1), ("saturating", 10), ("saturating", 50), ("saturating", 200),
-          ("human", 200), ("human", 1000)]
+MATRIX = [
+    ("saturating", 1),
+    ("saturating", 10),
+    ("saturating", 50),
+    ("saturating", 200),
+    ("human", 200),
+    ("human", 1000),
+]
 DRAIN_S = 20.0  # after the window: time for commands in flight to be answered before lanes are cancelled
 HUMAN_TABLES_PER_S = 8.0  # how fast lanes arrive (lanes_arrive)
 SATURATING_TABLES_PER_S = 3.0
@@ -44,8 +51,14 @@ def main():
         try:
             result = run_once(args, shape, tables)
         except Exception as error:  # noqa: BLE001 - one failed run is reported, and the next one runs
-            result = {"target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes,
-                      "failed": describe(error), "at": time.strftime("%Y-%m-%dT%H:%M:%S")}
+            result = {
+                "target": "cardroom",
+                "shape": shape,
+                "tables": tables,
+                "daphnes": args.daphnes,
+                "failed": describe(error),
+                "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            }
         line = json.dumps(result)
         print(line, flush=True)
         if args.out:
@@ -68,28 +81,52 @@ def parse_args():
     parser.add_argument("--shape", choices=["saturating", "human"], default="saturating")
     parser.add_argument("--seconds", type=float, default=20.0, help="the measured window")
     parser.add_argument("--warmup", type=float, default=10.0)
-    parser.add_argument("--ramp", type=float, default=None,
-                        help="seconds over which the lanes start (default: tables/3 saturating, tables/8 at "
-                             "human pace; the warm-up then lasts at least the ramp + 10 s)")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="seconds over which the lanes start (default: tables/3 saturating, tables/8 at "
+        "human pace; the warm-up then lasts at least the ramp + 10 s)",
+    )
     parser.add_argument("--daphnes", type=int, choices=[1, 2], default=1)
-    parser.add_argument("--web-cpus", choices=["own", "any"], default="own",
-                        help="own (the README's set-up): Daphne n runs on the nth CPU alone (WEB_CPUS); "
-                             "any: wherever the system puts its threads")
+    parser.add_argument(
+        "--web-cpus",
+        choices=["own", "any"],
+        default="own",
+        help="own (the README's set-up): Daphne n runs on the nth CPU alone (WEB_CPUS); "
+        "any: wherever the system puts its threads",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", help="append each JSON line to this file too")
     parser.add_argument("--matrix", action="store_true", help="saturating 1, 10, 50, 200; human 200, 1000")
-    parser.add_argument("--wait-quiet", type=float, default=0.0,
-                        help="first wait (at most this many seconds) until the machine is under 10%% busy")
-    parser.add_argument("--profile", help="record the (first) Daphne's CPU (the thread holding the GIL) "
-                                          "with py-spy during the window, to this file (raw format)")
-    parser.add_argument("--profile-wall", action="store_true",
-                        help="with --profile: every thread's wall time, waits included, instead of CPU")
-    parser.add_argument("--database-url", default=os.environ.get(
-        "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardroom_bench"))
+    parser.add_argument(
+        "--wait-quiet",
+        type=float,
+        default=0.0,
+        help="first wait (at most this many seconds) until the machine is under 10%% busy",
+    )
+    parser.add_argument(
+        "--profile",
+        help="record the (first) Daphne's CPU (the thread holding the GIL) "
+        "with py-spy during the window, to this file (raw format)",
+    )
+    parser.add_argument(
+        "--profile-wall",
+        action="store_true",
+        help="with --profile: every thread's wall time, waits included, instead of CPU",
+    )
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/cardroom_bench"),
+    )
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6"))
-    parser.add_argument("--db-connection-limit", type=int, default=60,
-                        help="the most connections the service may open (its role's CONNECTION LIMIT), "
-                             "to leave the shared PostgreSQL room for others; -1: no limit")
+    parser.add_argument(
+        "--db-connection-limit",
+        type=int,
+        default=60,
+        help="the most connections the service may open (its role's CONNECTION LIMIT), "
+        "to leave the shared PostgreSQL room for others; -1: no limit",
+    )
     args = parser.parse_args()
     if not (1 <= args.tables <= 5000 and 0 < args.seconds <= 600 and args.warmup >= 0):
         parser.error("tables 1..5000, seconds 0..600, warmup >= 0")
@@ -102,9 +139,16 @@ def run_once(args, shape, tables):
     players = service.create_players(2 * tables)
     service.close_connections()
     logs = Path(tempfile.mkdtemp(prefix="bench-live-"))
-    daphnes = [service.Daphne(free_port(), args.database_url, args.redis_url, logs / f"daphne{n}.log",
-                              web_cpus=own_cpu(n) if args.web_cpus == "own" else "")
-               for n in range(args.daphnes)]
+    daphnes = [
+        service.Daphne(
+            free_port(),
+            args.database_url,
+            args.redis_url,
+            logs / f"daphne{n}.log",
+            web_cpus=own_cpu(n) if args.web_cpus == "own" else "",
+        )
+        for n in range(args.daphnes)
+    ]
     calib_before = meter.calibrate_ms()
     try:
         for daphne in daphnes:
@@ -115,8 +159,13 @@ def run_once(args, shape, tables):
         pace = lanes.Pace(shape)
         ramp, warmup = lanes_arrive(args, shape, tables)
         hard_limit = warmup + args.seconds + DRAIN_S + 60
-        measured = without_collector(lambda: asyncio.run(asyncio.wait_for(
-            drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp, warmup), hard_limit)))
+        measured = without_collector(
+            lambda: asyncio.run(
+                asyncio.wait_for(
+                    drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp, warmup), hard_limit
+                )
+            )
+        )
     finally:
         for daphne in daphnes:
             daphne.stop()
@@ -124,15 +173,24 @@ def run_once(args, shape, tables):
     daphne_cpu_s, service_cpu_s = measured.pop("daphne_cpu_s"), measured.pop("service_cpu_s")
     threads_before, threads_after = measured.pop("daphne_threads")
     return {
-        "target": "cardroom", "shape": shape, "tables": tables, "daphnes": args.daphnes, "seed": args.seed,
+        "target": "cardroom",
+        "shape": shape,
+        "tables": tables,
+        "daphnes": args.daphnes,
+        "seed": args.seed,
         "web_cpus": [daphne.web_cpus or None for daphne in daphnes],
-        "seconds": args.seconds, "warmup_s": warmup, "ramp_s": round(ramp, 1), **measured,
+        "seconds": args.seconds,
+        "warmup_s": warmup,
+        "ramp_s": round(ramp, 1),
+        **measured,
         **summarize(stats, measured["window_s"]),
         "moves_per_server_cpu_s": {
             "daphne": round(stats.moves_in_window / max(daphne_cpu_s, 1e-9), 2),
-            "daphne_postgres_redis": round(stats.moves_in_window / max(service_cpu_s, 1e-9), 2)},
-        "daphne_cpu_ms_per_move_by_thread": meter.threads_cpu_ms_per_move(threads_before, threads_after,
-                                                                          stats.moves_in_window),
+            "daphne_postgres_redis": round(stats.moves_in_window / max(service_cpu_s, 1e-9), 2),
+        },
+        "daphne_cpu_ms_per_move_by_thread": meter.threads_cpu_ms_per_move(
+            threads_before, threads_after, stats.moves_in_window
+        ),
         "server_rss_mb": {"idle": idle_rss, **rss},
         "correctness": check.check_run(stats.tables, stats.samples),
         "server_log": [daphne.log_summary() for daphne in daphnes],
@@ -232,8 +290,11 @@ async def sample_window(samples, pids, stats, admin_database_url):
 
 def spread(samples):
     samples = [sample for sample in samples if sample is not None]
-    return {"mean": round(sum(samples) / max(1, len(samples)), 1), "min": min(samples, default=0),
-            "max": max(samples, default=0)}
+    return {
+        "mean": round(sum(samples) / max(1, len(samples)), 1),
+        "min": min(samples, default=0),
+        "max": max(samples, default=0),
+    }
 
 
 def summarize(stats, window_s):
@@ -241,10 +302,14 @@ def summarize(stats, window_s):
     return {
         "moves": stats.moves_in_window,
         "moves_per_s": round(stats.moves_in_window / window_s, 2),
-        "latency_ms": {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95),
-                       "p99": percentile(latencies, 99), "max": round(latencies[-1], 2) if latencies else None,
-                       "mean": round(sum(latencies) / len(latencies), 2) if latencies else None,
-                       "n": len(latencies)},
+        "latency_ms": {
+            "p50": percentile(latencies, 50),
+            "p95": percentile(latencies, 95),
+            "p99": percentile(latencies, 99),
+            "max": round(latencies[-1], 2) if latencies else None,
+            "mean": round(sum(latencies) / len(latencies), 2) if latencies else None,
+            "n": len(latencies),
+        },
         "games_completed": stats.games_completed,
         "tables_created": stats.tables_created,
         "moves_total": stats.moves_total,
@@ -266,11 +331,27 @@ def start_profiler(path, wall, pid, seconds):
     if not path:
         return None
     import subprocess
+
     py_spy = Path(sys.executable).parent / "py-spy"
-    return subprocess.Popen([str(py_spy), "record", "--pid", str(pid), "--duration", str(int(seconds)),
-                             "--format", "raw", "--output", path, "--nonblocking", "--threads",
-                             "--idle" if wall else "--gil"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        [
+            str(py_spy),
+            "record",
+            "--pid",
+            str(pid),
+            "--duration",
+            str(int(seconds)),
+            "--format",
+            "raw",
+            "--output",
+            path,
+            "--nonblocking",
+            "--threads",
+            "--idle" if wall else "--gil",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def free_port():

@@ -14,6 +14,7 @@ games. ``--tables N`` plays N games at once, a move at each table in turn, each 
 live process follows it (games.live.table_cache.attach), so the caches a frame draws from hold as many tables as a
 busy process's do.
 """
+
 import argparse
 import json
 import os
@@ -32,11 +33,11 @@ def play(seed, frames, sizes):
     """One game to its end, every seat's frame drawn after every move (timings in ms and sizes appended);
     yields after each move, so that several games can take turns."""
     from accounts.models import User
+    from games.engines import get_engine
     from games.frames import rendering
     from games.live import table_cache as live
     from games.play import commands
     from games.tables import lobby
-    from games.engines import get_engine
 
     rng = random.Random(seed)
     users = [User.objects.create_user(username=f"render{seed}-{n}", display_name=f"Render {n}") for n in range(2)]
@@ -55,8 +56,9 @@ def play(seed, frames, sizes):
                 sizes.append(len(html.encode()))
             if engine.is_over(snap.game.state):
                 return
-            seat, legal = next((seat, legal) for seat in range(2)
-                               if (legal := engine.legal_commands(snap.game.state, seat)))
+            seat, legal = next(
+                (seat, legal) for seat in range(2) if (legal := engine.legal_commands(snap.game.state, seat))
+            )
             kind = rng.choice(sorted({command["type"] for command in legal}))
             command = rng.choice(sorted((command for command in legal if command["type"] == kind), key=json.dumps))
             commands.submit(table, users[seat], command, snap.version)
@@ -71,6 +73,7 @@ class _TimedContext:
 
     def __init__(self, contexts):
         from games.frames import rendering
+
         self.rendering, self.contexts, self.table_context = rendering, contexts, rendering.table_context
 
     def __call__(self, snap, user):
@@ -101,8 +104,11 @@ def play_all(seeds, tables, frames, sizes):
 
 def stats(times):
     ordered = sorted(times)
-    return {"mean": round(statistics.mean(times), 3), "p50": round(ordered[len(ordered) // 2], 3),
-            "p95": round(ordered[int(len(ordered) * 0.95)], 3)}
+    return {
+        "mean": round(statistics.mean(times), 3),
+        "p50": round(ordered[len(ordered) // 2], 3),
+        "p95": round(ordered[int(len(ordered) * 0.95)], 3),
+    }
 
 
 def run(args):
@@ -110,11 +116,22 @@ def run(args):
     frames, contexts, sizes = [], [], []
     with _TimedContext(contexts):
         play_all([args.seed * 1000 + game for game in range(args.games)], args.tables, frames, sizes)
-    print(json.dumps({"bench": "live_frame", "game": GAME, "games": args.games, "tables": args.tables,
-                      "frames": len(frames),
-                      "frame_ms": stats(frames), "context_ms": stats(contexts),
-                      "frame_kb_mean": round(statistics.mean(sizes) / 1024, 1),
-                      "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}), flush=True)
+    print(
+        json.dumps(
+            {
+                "bench": "live_frame",
+                "game": GAME,
+                "games": args.games,
+                "tables": args.tables,
+                "frames": len(frames),
+                "frame_ms": stats(frames),
+                "context_ms": stats(contexts),
+                "frame_kb_mean": round(statistics.mean(sizes) / 1024, 1),
+                "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            }
+        ),
+        flush=True,
+    )
 
 
 def main():

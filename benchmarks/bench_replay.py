@@ -15,6 +15,7 @@ its view from a perspective and the step's move in words, as the REST replay and
 
 One JSON line each. The cache is the one the settings give (Redis with REDIS_URL, else in-process).
 """
+
 import argparse
 import json
 import os
@@ -25,7 +26,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_db  # noqa: E402  (sets Django up)
-
 from django.conf import settings  # noqa: E402
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
@@ -46,9 +46,13 @@ def long_match(min_events, seed):
         events = engine.start(players, options=options, rng=rng)
         state = engine.fold(events)
         while not engine.is_over(state):
-            acting = {seat: sorted((c for c in engine.legal_commands(state, seat) if engine.sender_of(c) == SEAT_TO_ACT),
-                                   key=json.dumps)  # the same match every run, whatever the lists' order
-                      for seat in range(players)}
+            acting = {
+                seat: sorted(
+                    (c for c in engine.legal_commands(state, seat) if engine.sender_of(c) == SEAT_TO_ACT),
+                    key=json.dumps,
+                )  # the same match every run, whatever the lists' order
+                for seat in range(players)
+            }
             seat = rng.choice(sorted(seat for seat, legal in acting.items() if legal))
             kind = rng.choice(sorted({command["type"] for command in acting[seat]}))
             command = rng.choice([command for command in acting[seat] if command["type"] == kind])
@@ -66,8 +70,9 @@ def stored_table(players, options, events):
     from games.models import Seat, Table
 
     users = [User.objects.create_user(username=f"bench{n}", display_name=f"Bench {n}") for n in range(players)]
-    table = Table.objects.create(game="spite", options=options, seat_count=players, host=users[0],
-                                 status=Table.Status.FINISHED)
+    table = Table.objects.create(
+        game="spite", options=options, seat_count=players, host=users[0], status=Table.Status.FINISHED
+    )
     for number, user in enumerate(users):
         Seat.objects.create(table=table, number=number, user=user)
     store.append(table.stream, events, 0, game="spite")
@@ -82,21 +87,33 @@ def timed(function):
 
 def summary(name, times, **extra):
     ordered = sorted(times)
-    return {"bench": name, **extra, "runs": len(times), "mean_ms": round(statistics.mean(times), 2),
-            "p50_ms": round(ordered[len(ordered) // 2], 2), "p95_ms": round(ordered[int(len(ordered) * 0.95)], 2),
-            "max_ms": round(ordered[-1], 2)}
+    return {
+        "bench": name,
+        **extra,
+        "runs": len(times),
+        "mean_ms": round(statistics.mean(times), 2),
+        "p50_ms": round(ordered[len(ordered) // 2], 2),
+        "p95_ms": round(ordered[int(len(ordered) * 0.95)], 2),
+        "max_ms": round(ordered[-1], 2),
+    }
 
 
 def run(args):
-    from games.replay import steps as replay, rendering as replay_rendering, snapshots
+    from games.replay import rendering as replay_rendering
+    from games.replay import snapshots
+    from games.replay import steps as replay
 
     players, options, events = long_match(args.events, args.seed)
     table = stored_table(players, options, events)
     last = replay.last_step(table)
     perspectives = [replay.Perspective(None, True)] + [replay.Perspective(seat, False) for seat in range(players)]
     rng = random.Random(args.seed)
-    facts = {"game": "spite", "events": last, "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
-             "database": connection.vendor}
+    facts = {
+        "game": "spite",
+        "events": last,
+        "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
+        "database": connection.vendor,
+    }
 
     def a_step():
         return rng.randint(0, last), rng.choice(perspectives)
@@ -104,8 +121,18 @@ def run(args):
     cache.clear()
     snapshots.forget_recent()
     walk = [timed(lambda: replay.at_step(table, step, perspectives[1], last=last)) for step in range(last + 1)]
-    print(json.dumps({"bench": "replay_walk", **facts, "steps": last + 1, "seconds": round(sum(walk) / 1000, 2),
-                      "mean_ms_per_step": round(statistics.mean(walk), 2)}), flush=True)
+    print(
+        json.dumps(
+            {
+                "bench": "replay_walk",
+                **facts,
+                "steps": last + 1,
+                "seconds": round(sum(walk) / 1000, 2),
+                "mean_ms_per_step": round(statistics.mean(walk), 2),
+            }
+        ),
+        flush=True,
+    )
 
     steps = [a_step() for _ in range(args.steps)]
     warm = [timed(lambda: replay.at_step(table, step, seen_as, last=last)) for step, seen_as in steps]
@@ -118,15 +145,20 @@ def run(args):
         snapshots.forget_recent()
         return timed(lambda: replay.at_step(table, step, seen_as, last=last))
 
-    print(json.dumps(summary("replay_step_cold", [cold(*a_step()) for _ in range(max(10, args.steps // 10))],
-                             **facts)), flush=True)
+    print(
+        json.dumps(summary("replay_step_cold", [cold(*a_step()) for _ in range(max(10, args.steps // 10))], **facts)),
+        flush=True,
+    )
 
     def page(step, seen_as):
-        return timed(lambda: render_to_string("games/replay.html",
-                                              replay_rendering.replay_context(table, seen_as, step, last)))
+        return timed(
+            lambda: render_to_string("games/replay.html", replay_rendering.replay_context(table, seen_as, step, last))
+        )
 
-    print(json.dumps(summary("replay_page", [page(*a_step()) for _ in range(max(20, args.steps // 5))],
-                             **facts)), flush=True)
+    print(
+        json.dumps(summary("replay_page", [page(*a_step()) for _ in range(max(20, args.steps // 5))], **facts)),
+        flush=True,
+    )
 
 
 def main():

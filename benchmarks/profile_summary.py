@@ -6,14 +6,18 @@ Prints two tables of the share of CPU samples: by category of the innermost fram
 one (where the time is spent), and by step of the live path anywhere on the stack (what it costs
 in all). py-spy itself is a developer tool: `.venv/bin/pip install py-spy`.
 """
+
 import argparse
 import re
 from collections import Counter
 
 # Innermost frame first: the first category whose pattern a frame's file matches takes the sample.
 CATEGORIES = [
-    ("PostgreSQL: connecting", r"psycopg/connection\.py.*\bconnect\b|psycopg/(_conninfo|conninfo|generators)|"
-                               r"django/db/backends/base/base\.py.*\b(connect|ensure_connection|close)\b"),
+    (
+        "PostgreSQL: connecting",
+        r"psycopg/connection\.py.*\bconnect\b|psycopg/(_conninfo|conninfo|generators)|"
+        r"django/db/backends/base/base\.py.*\b(connect|ensure_connection|close)\b",
+    ),
     ("PostgreSQL: queries (psycopg)", r"psycopg/"),
     ("Django ORM (building queries, rows to objects)", r"django/db/"),
     ("Django templates", r"django/template/|django/utils/(html|safestring|functional)"),

@@ -1,4 +1,5 @@
 """The ASGI entry point Daphne serves: HTTP through Django, websockets through Channels."""
+
 import gc
 import os
 

@@ -13,6 +13,7 @@ opening and closing a socket costs no Redis round trip for it, and a cancelled r
 clean up. A ``send`` to a channel of this process goes straight to its queue; to any other name it is
 published as before, but no process subscribes to such names any more, so it reaches nobody.
 """
+
 import asyncio
 import uuid
 

@@ -14,6 +14,7 @@ walk then holds fewer objects (those that outlived a young collection since the 
 the event loop for less time at once, for the same work in all: every object still goes through it
 once. Its last threshold grew to match, so the whole heap is still walked seldom.
 """
+
 import gc
 
 from django.core.exceptions import ImproperlyConfigured
@@ -25,7 +26,8 @@ def parse_thresholds(text):
     if len(parts) != 3 or not all(part.isdigit() and int(part) > 0 for part in parts):
         raise ImproperlyConfigured(
             f"GC_THRESHOLDS={text!r}: give three whole numbers above 0, as gc.set_threshold takes them, "
-            "e.g. 700,3,3000.")
+            "e.g. 700,3,3000."
+        )
     return tuple(int(part) for part in parts)
 
 

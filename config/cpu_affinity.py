@@ -7,6 +7,7 @@ caches: a busy process kept on one core did more moves per CPU-second of the ser
 free (docs/performance.md, "Library internals overridden"). So a machine runs a web process per core
 (the README's multi-process set-up), each given its own with ``WEB_CPUS``.
 """
+
 import os
 
 from django.core.exceptions import ImproperlyConfigured
@@ -38,7 +39,8 @@ def keep_process_on(cpus):
     except OSError as error:
         raise ImproperlyConfigured(
             f"WEB_CPUS names CPUs {sorted(cpus)}, which this process may not run on "
-            f"(it may use {sorted(os.sched_getaffinity(0))}): {error.strerror}.") from None
+            f"(it may use {sorted(os.sched_getaffinity(0))}): {error.strerror}."
+        ) from None
 
 
 def _thread_ids():

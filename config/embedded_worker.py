@@ -8,6 +8,7 @@ does. The worker finds its tasks by the app's autodiscovery; config imports no a
 die with the process; the deadline rows do not, and beat's first tick after a restart fires the ones
 that fell due meanwhile (games.play.firing). With ``REDIS_URL`` set, run ``make worker`` instead.
 """
+
 import logging
 import threading
 
@@ -27,8 +28,9 @@ def start_embedded_worker(app):
             logging.getLogger("celery").setLevel(logging.WARNING)
             # One thread runs the jobs, one at a time (the solo pool): no forked children, which would
             # not see the in-memory broker. No heartbeats or gossip: there is no other worker to hear them.
-            worker = app.WorkController(pool="solo", concurrency=1, without_heartbeat=True,
-                                        without_mingle=True, without_gossip=True)
+            worker = app.WorkController(
+                pool="solo", concurrency=1, without_heartbeat=True, without_mingle=True, without_gossip=True
+            )
             threading.Thread(target=worker.start, name="celery-worker", daemon=True).start()
             beat = embedded_beat(app)
             beat.start()

@@ -10,6 +10,7 @@ beyond those threads wait on the loop, where waiting costs nothing; one that wai
 ``HTTP_QUEUE_SECONDS`` is answered 503 with a sentence (and Retry-After) instead of piling up.
 Static files, which need no database, go to Django's ASGI handler as before.
 """
+
 import asyncio
 import contextvars
 import json
@@ -21,8 +22,8 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
 from django.template.loader import render_to_string
 
-from games.play import broadcast
 from games.live.thread_names import name_for_the_system
+from games.play import broadcast
 
 BUSY = "The card room is very busy right now; try again in a few seconds."
 TOO_LARGE = "That request is too large for the card room to read."
@@ -51,8 +52,9 @@ class DjangoOnThreads:
             return await _answer(scope, send, 413, TOO_LARGE)
         if self.slots is None:
             self.slots = asyncio.Semaphore(self.threads)
-            self.executor = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="http",
-                                               initializer=name_for_the_system)
+            self.executor = ThreadPoolExecutor(
+                max_workers=self.threads, thread_name_prefix="http", initializer=name_for_the_system
+            )
         try:
             await asyncio.wait_for(self.slots.acquire(), self.wait_seconds)
         except asyncio.TimeoutError:
@@ -60,7 +62,8 @@ class DjangoOnThreads:
         try:
             serve = contextvars.copy_context().run
             status, headers, content, messages = await asyncio.get_running_loop().run_in_executor(
-                self.executor, serve, self._serve, scope, body)
+                self.executor, serve, self._serve, scope, body
+            )
         finally:
             self.slots.release()
         await send({"type": "http.response.start", "status": status, "headers": headers})
@@ -120,8 +123,13 @@ async def _answer(scope, send, status, sentence, headers=()):
         body, kind = json.dumps({"detail": sentence}).encode(), b"application/json"
     else:
         body, kind = _page(status, sentence).encode(), b"text/html; charset=utf-8"
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *headers]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode()), *headers],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 

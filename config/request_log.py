@@ -5,6 +5,7 @@ request), so the log handler prints its traceback: a whole stack for a player wh
 A refusal is the site working as meant, so it keeps its one warning line; a server error (5xx) keeps
 its traceback, which is what it is logged for.
 """
+
 import logging
 
 

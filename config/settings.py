@@ -5,6 +5,7 @@ in-memory channel layer and a Celery worker inside the web process on an
 in-memory broker. ``DATABASE_URL`` and ``REDIS_URL`` switch to PostgreSQL and
 Redis (channel layer, Celery broker and cache).
 """
+
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -115,11 +116,16 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "OPTIONS": {
             # Django's default loaders, then each installed game's templates folder (games.game_files).
-            "loaders": [("django.template.loaders.cached.Loader", [
-                "django.template.loaders.filesystem.Loader",
-                "django.template.loaders.app_directories.Loader",
-                "games.game_files.GameTemplates",
-            ])],
+            "loaders": [
+                (
+                    "django.template.loaders.cached.Loader",
+                    [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                        "games.game_files.GameTemplates",
+                    ],
+                )
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -349,8 +355,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"DisputeStatusEnum": "reviews.models.Dispute.Status",
-                            "TableStatusEnum": "games.models.Table.Status"},
+    "ENUM_NAME_OVERRIDES": {
+        "DisputeStatusEnum": "reviews.models.Dispute.Status",
+        "TableStatusEnum": "games.models.Table.Status",
+    },
 }
 
 LOGGING = {

@@ -10,6 +10,7 @@ one fails, 2 when a salt is not revealed yet (the game is still running) or the 
 How the commitment is made: docs/fair-deals.md. It is deliberately written apart from the server's own code
 (games/engines/fairness.py), so that checking does not mean trusting the server's program.
 """
+
 import hashlib
 import hmac
 import json
@@ -77,19 +78,23 @@ def main(argv):
         return 2
     if "failed" in results:
         failed = results.count("failed")
-        print(f"FAILED: {failed} of {len(results)} {_deals(len(results))} {'does' if failed == 1 else 'do'} not match "
-              f"{'its' if failed == 1 else 'their'} commitment.")
+        print(
+            f"FAILED: {failed} of {len(results)} {_deals(len(results))} {'does' if failed == 1 else 'do'} not match "
+            f"{'its' if failed == 1 else 'their'} commitment."
+        )
         return 1
     if "hidden" in results:
         print("Not every salt is revealed yet: verify once the game is over.")
         return 2
-    print(f"All {results.count('ok')} committed {_deals(results.count('ok'))} verified"
-          + (f"; {results.count('none')} had no commitment recorded." if "none" in results else "."))
+    print(
+        f"All {results.count('ok')} committed {_deals(results.count('ok'))} verified"
+        + (f"; {results.count('none')} had no commitment recorded." if "none" in results else ".")
+    )
     return 0
 
 
 def _deals(number):
-    """"deal" or "deals", for ``number`` of them."""
+    """ "deal" or "deals", for ``number`` of them."""
     return "deal" if number == 1 else "deals"
 
 

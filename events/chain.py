@@ -15,6 +15,7 @@ revealed with the record once the game is over, so that anyone can then recomput
 ``check`` walks a stream's rows and names the first break. No Django here: rows are any objects with the
 Event columns as attributes.
 """
+
 import hashlib
 import hmac
 import json
@@ -26,7 +27,13 @@ GENESIS = "0" * 64  # the "previous hash" of a stream's first event
 SALT_BITS = 128
 
 CHANGED, MISSING, REORDERED, INSERTED, BROKEN, NO_SALT = (
-    "changed", "missing", "reordered", "inserted", "broken", "no salt")
+    "changed",
+    "missing",
+    "reordered",
+    "inserted",
+    "broken",
+    "no salt",
+)
 
 
 def new_salt():
@@ -37,17 +44,37 @@ def new_salt():
 def canonical(stream, version, game, type, schema, payload, actor_kind, actor_user_id, created_at):
     """An event as text, exactly as stored: compact JSON, sorted keys, ASCII only, the time in UTC with
     microseconds. ``payload`` is the payload as stored (a JSON-like value read back from the database)."""
-    return json.dumps({
-        "stream": stream, "version": version, "game": game, "type": type, "schema": schema,
-        "payload": payload, "actor_kind": actor_kind, "actor_user": actor_user_id,
-        "created_at": created_at.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
-    }, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return json.dumps(
+        {
+            "stream": stream,
+            "version": version,
+            "game": game,
+            "type": type,
+            "schema": schema,
+            "payload": payload,
+            "actor_kind": actor_kind,
+            "actor_user": actor_user_id,
+            "created_at": created_at.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
 
 
 def canonical_row(row):
     """``canonical`` of a stored Event row (or anything with its columns as attributes)."""
-    return canonical(row.stream, row.version, row.game, row.type, row.schema, row.payload, row.actor_kind,
-                     row.actor_user_id, row.created_at)
+    return canonical(
+        row.stream,
+        row.version,
+        row.game,
+        row.type,
+        row.schema,
+        row.payload,
+        row.actor_kind,
+        row.actor_user_id,
+        row.created_at,
+    )
 
 
 def link(previous, text, salt):
@@ -59,6 +86,7 @@ def link(previous, text, salt):
 class Break:
     """Where a stream's chain first fails: the event's version, what is wrong (CHANGED, MISSING, REORDERED,
     INSERTED, BROKEN, NO_SALT) and a sentence saying so."""
+
     version: int
     kind: str
     reason: str
@@ -98,13 +126,19 @@ def _misplaced(row, follows):
     None when no stored event has the hash it follows)."""
     version = row.version
     if follows == version - 2:
-        return Break(version - 1, INSERTED, f"Event {version - 1} was inserted: event {version} follows event "
-                     f"{follows}.")
+        return Break(
+            version - 1, INSERTED, f"Event {version - 1} was inserted: event {version} follows event {follows}."
+        )
     if follows is not None:
-        return Break(version, REORDERED, f"Event {version} is out of order: it follows event {follows}, not "
-                     f"event {version - 1}.")
-    return Break(version, BROKEN, f"Event {version} does not follow event {version - 1}: an event before it was "
-                 f"removed, or event {version - 1} was rewritten.")
+        return Break(
+            version, REORDERED, f"Event {version} is out of order: it follows event {follows}, not event {version - 1}."
+        )
+    return Break(
+        version,
+        BROKEN,
+        f"Event {version} does not follow event {version - 1}: an event before it was "
+        f"removed, or event {version - 1} was rewritten.",
+    )
 
 
 def head_of(rows):

@@ -1,4 +1,5 @@
 """The event table: the one source of truth. Rows are only ever inserted."""
+
 from django.conf import settings
 from django.db import models
 
@@ -25,7 +26,9 @@ class Event(models.Model):
 
     stream = models.CharField(max_length=64)
     game = models.CharField(
-        max_length=32, blank=True, db_default="",
+        max_length=32,
+        blank=True,
+        db_default="",
         help_text="The game whose event it is (its shape and upcasters are that game's); empty before it was recorded.",
     )
     version = models.PositiveIntegerField()
@@ -64,6 +67,7 @@ class Event(models.Model):
 class StreamKey(models.Model):
     """A stream's secret salt, in every link of its hash chain (events/chain.py). Written with the stream's
     first event; shown to nobody while the game runs, revealed with the record once it is over."""
+
     append_only = True  # a changed salt would make the stream's chain unverifiable
 
     stream = models.CharField(max_length=64, unique=True)

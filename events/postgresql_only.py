@@ -1,5 +1,6 @@
 """Migration operations for SQL that only one database kind runs: the event table's triggers, written
 once for PostgreSQL and once for SQLite (``make run``'s embedded database); the other kind skips each."""
+
 from django.db import migrations
 
 

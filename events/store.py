@@ -9,6 +9,7 @@ Every event is a link of the stream's hash chain (events/chain.py): its ``hash``
 hash of the event before, and both are written in the same INSERT. The head and salt of the streams this
 process appended to lately are kept (``_heads``), so the common append reads nothing first.
 """
+
 import functools
 import json
 import threading
@@ -16,9 +17,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, models, transaction
 from django.db.backends.postgresql.base import ServerBindingCursor
-from django.db import models
 from django.db.models import Max
 from django.utils import timezone
 
@@ -29,9 +29,7 @@ from .upcasting import current_schema, upcast
 
 class ConcurrencyConflict(Exception):
     def __init__(self, stream, expected, actual):
-        super().__init__(
-            f"Stream {stream} is at version {actual}, not {expected}: someone else acted first."
-        )
+        super().__init__(f"Stream {stream} is at version {actual}, not {expected}: someone else acted first.")
         self.stream = stream
         self.expected = expected
         self.actual = actual
@@ -105,10 +103,16 @@ def _try_append(db, stream, events, expected_version, actor, game, created_at, k
     for version, event in enumerate(events, start=expected_version + 1):
         text = json.dumps(event)  # the payload as the database keeps it, and so as the chain hashes it
         schema = current_schema(game, event["type"])
-        link = chain.link(previous, chain.canonical(stream, version, game, event["type"], schema, json.loads(text),
-                                                    actor.kind, actor.user_id, created_at), salt)
-        rows.append((stream, game, version, event["type"], schema, text, actor.kind, actor.user_id, stored_at,
-                     previous, link))
+        link = chain.link(
+            previous,
+            chain.canonical(
+                stream, version, game, event["type"], schema, json.loads(text), actor.kind, actor.user_id, created_at
+            ),
+            salt,
+        )
+        rows.append(
+            (stream, game, version, event["type"], schema, text, actor.kind, actor.user_id, stored_at, previous, link)
+        )
         stored.append(StoredEvent(stream, version, event["type"], event, actor.kind, actor.user_id, created_at, link))
         previous = link
     try:
@@ -120,8 +124,19 @@ def _try_append(db, stream, events, expected_version, actor, game, created_at, k
         return stored, 0, salt  # another writer inserted one of these versions first (or the head kept was stale)
 
 
-_COLUMNS = ("stream", "game", "version", "type", "schema", "payload", "actor_kind", "actor_user", "created_at",
-            "previous", "hash")
+_COLUMNS = (
+    "stream",
+    "game",
+    "version",
+    "type",
+    "schema",
+    "payload",
+    "actor_kind",
+    "actor_user",
+    "created_at",
+    "previous",
+    "hash",
+)
 
 # stream -> (version, hash at that version, salt), the latest appended to last. The log is immutable, so a
 # head kept at a version is that version's head for good; only committed heads are kept.
@@ -262,6 +277,13 @@ def rows(stream):
 
 
 def _stored(row, payload):
-    return StoredEvent(stream=row.stream, version=row.version, type=row.type, payload=payload,
-                       actor_kind=row.actor_kind, actor_user_id=row.actor_user_id, created_at=row.created_at,
-                       hash=row.hash)
+    return StoredEvent(
+        stream=row.stream,
+        version=row.version,
+        type=row.type,
+        payload=payload,
+        actor_kind=row.actor_kind,
+        actor_user_id=row.actor_user_id,
+        created_at=row.created_at,
+        hash=row.hash,
+    )

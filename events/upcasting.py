@@ -8,6 +8,7 @@ current schema and reads it through ``upcast``, which applies the upcasters
 in order, so the log keeps exactly what was written. No Django here, and no game: the games app
 hands each game's upcasters to ``register`` as it starts (games.apps).
 """
+
 _UPCASTERS = {}  # game -> {(event type, from_schema): function}
 
 

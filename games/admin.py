@@ -8,10 +8,9 @@ from django.urls import reverse
 
 from events.admin import EventAdmin, ReadOnlyAdminMixin
 from events.models import Event
-from games.play import staff_powers
 from games.errors import Forbidden
-
 from games.models import Seat, Table
+from games.play import staff_powers
 
 
 class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
@@ -59,8 +58,9 @@ class TableEventAdmin(EventAdmin):
             except Forbidden as refusal:
                 self.message_user(request, refusal.message, messages.ERROR)
                 return HttpResponseRedirect(reverse("admin:events_event_changelist"))
-            staff_powers.shown_hidden(table, request.user, f"event {event.version}'s whole payload in the admin",
-                                      version=event.version)
+            staff_powers.shown_hidden(
+                table, request.user, f"event {event.version}'s whole payload in the admin", version=event.version
+            )
         return super().change_view(request, object_id, form_url, extra_context)
 
 

@@ -28,8 +28,7 @@ class StaleVersion(TableError):
 
     def __init__(self, expected, actual):
         super().__init__(
-            f"The table has moved on (you saw version {expected}, it is now at {actual}); "
-            "look again and retry."
+            f"The table has moved on (you saw version {expected}, it is now at {actual}); look again and retry."
         )
         self.expected = expected
         self.actual = actual
@@ -46,8 +45,7 @@ class DamagedLog(TableError):
     status = 409
 
     def __init__(self, table_id, version, reason):
-        super().__init__(f"This table's record is damaged at event {version}; staff have been told. "
-                         "Play is stopped.")
+        super().__init__(f"This table's record is damaged at event {version}; staff have been told. Play is stopped.")
         self.table_id = table_id
         self.version = version
         self.reason = reason

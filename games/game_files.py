@@ -4,6 +4,7 @@ A game's folder (games.engines.registry) holds ``templates/`` and ``static/``; t
 game in settings.CARDROOM_GAMES, after the project's own folders, so no game needs an entry in the
 settings' template or static folders. games.frames.jinja gives its loader the same folders.
 """
+
 from django.contrib.staticfiles.finders import FileSystemFinder
 from django.core.files.storage import FileSystemStorage
 from django.template.loaders.filesystem import Loader

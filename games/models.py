@@ -1,4 +1,5 @@
 """Tables, seats and deadlines: the lobby's and the timers' bookkeeping. Game state lives only in the event stream."""
+
 import secrets
 import uuid
 
@@ -55,11 +56,14 @@ class Table(models.Model):
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token, editable=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     turn_clock = models.PositiveSmallIntegerField(
-        null=True, blank=True, choices=[(s, f"{s} seconds") for s in TURN_CLOCK_CHOICES],
+        null=True,
+        blank=True,
+        choices=[(s, f"{s} seconds") for s in TURN_CLOCK_CHOICES],
         help_text="Seconds each turn may take before the seat's default action is played for it; empty: no clock.",
     )
     bot_delay = models.PositiveSmallIntegerField(
-        default=DEFAULT_BOT_DELAY, choices=BOT_DELAY_CHOICES,
+        default=DEFAULT_BOT_DELAY,
+        choices=BOT_DELAY_CHOICES,
         help_text="Seconds a bot at this table waits before it acts, like a person thinking.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
@@ -71,14 +75,17 @@ class Table(models.Model):
     # for (a record, not game truth: the event log stays the truth).
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When the game's last event was written.")
     result = models.JSONField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text='A finished game\'s outcome: {"winners": [seats], "abandoned": bool} (no winner: a draw or abandoned).',
     )
 
     # A log that does not fold (games.play.damaged): the first event the engine could not apply, and why.
     # Recorded when a read finds it, for staff; the log itself stays as it is, and play is stopped.
     damaged_at = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The version of the first event of its log that does not fold, if any.",
+        null=True,
+        blank=True,
+        help_text="The version of the first event of its log that does not fold, if any.",
     )
     damage = models.TextField(blank=True, default="", help_text="Why that event does not fold (the engine's error).")
 

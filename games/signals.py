@@ -1,4 +1,5 @@
 """Signals the platform sends for whoever keeps records of it (the staff log, say)."""
+
 from django.dispatch import Signal
 
 # A staff command was appended (table, user, command, version), sent inside the transaction that

@@ -1,6 +1,7 @@
 """Celery jobs: fire the deadlines that are due, close forgotten tables and forget the deadlines of ended ones.
 Celery beat runs each on its schedule (settings.CELERY_BEAT_SCHEDULE), under ``make worker`` or in the
 web process's embedded worker (config/embedded_worker.py), which finds them by autodiscovery."""
+
 from celery import shared_task
 from django.utils.dateparse import parse_datetime
 

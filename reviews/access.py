@@ -1,5 +1,6 @@
 """Who reviews disputes: staff, and accounts given the "reviewer" permission, never at a table where they
 hold or held a seat in the match (games.play.staff_powers)."""
+
 from functools import wraps
 
 from django.contrib.auth.models import Permission
@@ -7,8 +8,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 
-from games.play import staff_powers
 from games.models import Table
+from games.play import staff_powers
 
 from . import staff_log
 from .models import StaffAction
@@ -28,8 +29,9 @@ def is_reviewer(user):
     if user.is_staff or user.is_superuser:
         return True
     app_label, codename = REVIEWER_PERMISSION.split(".")
-    return Permission.objects.filter(Q(user=user) | Q(group__user=user), codename=codename,
-                                     content_type__app_label=app_label).exists()
+    return Permission.objects.filter(
+        Q(user=user) | Q(group__user=user), codename=codename, content_type__app_label=app_label
+    ).exists()
 
 
 def review_link(request):
@@ -39,6 +41,7 @@ def review_link(request):
 
 def reviewer_required(view):
     """A page for reviewers: the logged out go to the log-in page, anyone else logged in gets 403."""
+
     @wraps(view)
     def checked(request, *args, **kwargs):
         if not request.user.is_authenticated:

@@ -4,14 +4,15 @@ Exactly one decision lands: the dispute's row is locked (SELECT ... FOR UPDATE) 
 so a second reviewer waits, then finds it decided and is told so. The decision, the overturn's
 events and the staff log's entry are written in one transaction.
 """
+
 from django.db import transaction
 from django.utils import timezone
 
 from events import store
 from events.store import Actor
-from games.play import commands
 from games.engines import get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
+from games.play import commands
 
 from . import filing, staff_log
 from .access import is_reviewer, require_impartial
@@ -28,7 +29,7 @@ def decide(dispute_id, staff, outcome, reason):
     if not is_reviewer(staff):
         raise Forbidden("Only staff review disputes.")
     if outcome not in OUTCOMES:
-        raise BadRequest(f"The outcome is \"uphold\" or \"overturn\", not {outcome!r}.")
+        raise BadRequest(f'The outcome is "uphold" or "overturn", not {outcome!r}.')
     reason = _checked_reason(reason)
     with transaction.atomic():
         dispute = _locked(dispute_id)
@@ -44,7 +45,7 @@ def decide(dispute_id, staff, outcome, reason):
 
 
 def _locked(dispute_id):
-    if not isinstance(dispute_id, int) or not 0 < dispute_id < 2 ** 63:
+    if not isinstance(dispute_id, int) or not 0 < dispute_id < 2**63:
         raise NotFound(f"There is no dispute {dispute_id}.")
     try:
         return Dispute.objects.select_for_update(of=("self",)).select_related("table").get(pk=dispute_id)
@@ -55,14 +56,23 @@ def _locked(dispute_id):
 def _overturn(dispute, staff, reason):
     table = dispute.table
     events = [event.payload for event in store.read(table.stream, game=table.game)]
-    command = get_engine(table.game).overturn_command(events[:dispute.version - 1], events[dispute.version - 1], reason)
+    command = get_engine(table.game).overturn_command(
+        events[: dispute.version - 1], events[dispute.version - 1], reason
+    )
     if command is None:
-        raise BadRequest("The game cannot undo this ruling by a command; uphold it, or explain to the players "
-                         "what you will put right.")
+        raise BadRequest(
+            "The game cannot undo this ruling by a command; uphold it, or explain to the players "
+            "what you will put right."
+        )
     # The one command path, as staff: the engine's overturn and this decision are appended together.
-    commands.run(table, Actor.staff(staff), lambda game: commands.decide(game, None, command),
-                 also=lambda version: _record(dispute, staff, Dispute.Status.OVERTURNED, reason,
-                                              StaffAction.What.OVERTURN, {"command": command}, version))
+    commands.run(
+        table,
+        Actor.staff(staff),
+        lambda game: commands.decide(game, None, command),
+        also=lambda version: _record(
+            dispute, staff, Dispute.Status.OVERTURNED, reason, StaffAction.What.OVERTURN, {"command": command}, version
+        ),
+    )
 
 
 def _record(dispute, staff, status, reason, what, details, overturn_version=None):
@@ -70,14 +80,24 @@ def _record(dispute, staff, status, reason, what, details, overturn_version=None
     dispute.decided_by, dispute.decided_at = staff, timezone.now()
     dispute.overturn_version = overturn_version
     dispute.save(update_fields=["status", "reason", "decided_by", "decided_at", "overturn_version"])
-    staff_log.record(staff, what, reason, table=dispute.table, dispute=dispute,
-                     details={"ruling_version": dispute.version, **details,
-                              **({"version": overturn_version} if overturn_version else {})})
+    staff_log.record(
+        staff,
+        what,
+        reason,
+        table=dispute.table,
+        dispute=dispute,
+        details={
+            "ruling_version": dispute.version,
+            **details,
+            **({"version": overturn_version} if overturn_version else {}),
+        },
+    )
 
 
 def _checked_reason(reason):
-    return filing.written(reason, MAX_REASON, "Write the reason for your decision: the players involved are told it.",
-                          "The reason")
+    return filing.written(
+        reason, MAX_REASON, "Write the reason for your decision: the players involved are told it.", "The reason"
+    )
 
 
 def already_decided(dispute):

@@ -1,10 +1,11 @@
 """A player disputes a ruling: who may, which ruling, what they say, and until when."""
+
 from django.db import IntegrityError, transaction
 from django.utils import formats
 
-from games.play import broadcast, game_state
 from games.engines import get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
+from games.play import broadcast, game_state
 
 from . import rulings
 from .models import MAX_TEXT, Dispute
@@ -16,8 +17,9 @@ def file_dispute(table, user, version, text):
     text = _checked_text(text)
     try:
         with transaction.atomic():
-            dispute = Dispute.objects.create(table=table, version=version, seats=list(ruling.seats), seat=seat,
-                                             filed_by=user, text=text)
+            dispute = Dispute.objects.create(
+                table=table, version=version, seats=list(ruling.seats), seat=seat, filed_by=user, text=text
+            )
             tell_table(table)
     except IntegrityError:  # filed by someone else at the same moment
         raise Conflict(_already_disputed(Dispute.objects.get(table=table, version=version))) from None
@@ -33,7 +35,7 @@ def disputable_by(table, user, version):
     seat = table.seat_of(user)
     if seat is None:
         raise Forbidden("Only the players at this table may dispute its rulings.")
-    ruling = rulings.ruling_at(table, version) if isinstance(version, int) and 0 < version < 2 ** 31 else None
+    ruling = rulings.ruling_at(table, version) if isinstance(version, int) and 0 < version < 2**31 else None
     if ruling is None:
         raise NotFound(f"This table has no ruling at move {version}.")
     if seat not in ruling.seats:

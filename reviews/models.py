@@ -1,4 +1,5 @@
 """Disputes of a game's rulings and the staff's audit log (which, like the event log, is only appended to)."""
+
 from django.conf import settings
 from django.db import models
 
@@ -22,20 +23,24 @@ class Dispute(models.Model):
     text = models.TextField(max_length=MAX_TEXT)
     filed_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="decided_disputes")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="decided_disputes"
+    )
     decided_at = models.DateTimeField(null=True, blank=True)
     reason = models.TextField(blank=True, max_length=MAX_REASON)
-    overturn_version = models.PositiveIntegerField(null=True, blank=True,
-                                                   help_text="The version of the event that overturned the ruling.")
+    overturn_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The version of the event that overturned the ruling."
+    )
 
     class Meta:
         ordering = ["filed_at", "id"]
         permissions = [("reviewer", "Can review disputed rulings")]
         constraints = [
             models.UniqueConstraint(fields=["table", "version"], name="dispute_one_per_ruling"),
-            models.CheckConstraint(condition=models.Q(status="open") | models.Q(decided_at__isnull=False),
-                                   name="dispute_decided_has_a_time"),
+            models.CheckConstraint(
+                condition=models.Q(status="open") | models.Q(decided_at__isnull=False),
+                name="dispute_decided_has_a_time",
+            ),
         ]
         indexes = [models.Index(fields=["status", "filed_at"], name="dispute_queue")]
 

@@ -1,4 +1,5 @@
 """What players are shown of disputes: on the live table (games.live.table_cache extra) and on their profile."""
+
 from django.db.models import Q
 
 from games.engines import get_engine
@@ -40,9 +41,13 @@ def _with_disputes(table, found):
     disputes = {dispute.version: dispute for dispute in Dispute.objects.filter(table=table).select_related("filed_by")}
     names = seat_names(table)
     return [
-        {"version": ruling.version, "seats": ruling.seats, "sentence": rulings.named(ruling.sentence, names),
-         "involved": [rulings.named(f"{{seat:{seat}}}", names) for seat in ruling.seats],
-         "dispute": disputes.get(ruling.version)}
+        {
+            "version": ruling.version,
+            "seats": ruling.seats,
+            "sentence": rulings.named(ruling.sentence, names),
+            "involved": [rulings.named(f"{{seat:{seat}}}", names) for seat in ruling.seats],
+            "dispute": disputes.get(ruling.version),
+        }
         for ruling in found
     ]
 
@@ -50,8 +55,11 @@ def _with_disputes(table, found):
 def profile_disputes(user, limit=50):
     """The disputes a player filed or whose ruling involves them, newest first, with the ruling's sentence."""
     seats = dict(Table.objects.filter(seats__user=user).values_list("id", "seats__number"))
-    candidates = (Dispute.objects.filter(Q(filed_by=user) | Q(table__in=list(seats)))
-                  .select_related("table", "filed_by", "decided_by").order_by("-filed_at")[:limit * 4])
+    candidates = (
+        Dispute.objects.filter(Q(filed_by=user) | Q(table__in=list(seats)))
+        .select_related("table", "filed_by", "decided_by")
+        .order_by("-filed_at")[: limit * 4]
+    )
     mine = [d for d in candidates if d.filed_by_id == user.pk or seats.get(d.table_id) in d.seats][:limit]
     for dispute in mine:
         ruling = rulings.ruling_at(dispute.table, dispute.version)

@@ -1,4 +1,5 @@
 """A table's rulings, as its engine names them (Engine.disputable), read from the event log."""
+
 from dataclasses import dataclass
 from datetime import timedelta
 

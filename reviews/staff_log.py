@@ -1,17 +1,24 @@
 """The staff log: every staff action, appended (StaffAction rows are never changed or removed)."""
+
 from .models import StaffAction
 
 
 def record(staff, what, why, table=None, dispute=None, details=None):
-    return StaffAction.objects.create(staff=staff, what=what, why=why, table=table, dispute=dispute,
-                                      details=details or {})
+    return StaffAction.objects.create(
+        staff=staff, what=what, why=why, table=table, dispute=dispute, details=details or {}
+    )
 
 
 def record_staff_command(sender, table, user, command, version, **kwargs):
     """games.signals.staff_command: a staff command sent through the API (an overturn, say)."""
     why = command.get("reason") if isinstance(command.get("reason"), str) else ""
-    record(user, StaffAction.What.COMMAND, why or "(no reason given)", table=table,
-           details={"command": command, "version": version})
+    record(
+        user,
+        StaffAction.What.COMMAND,
+        why or "(no reason given)",
+        table=table,
+        details={"command": command, "version": version},
+    )
 
 
 def record_hidden_view(sender, table, user, what, details, **kwargs):

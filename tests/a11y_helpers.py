@@ -1,4 +1,5 @@
 """axe-core in the browser tests: the vendored axe.min.js (tests/vendor/axe-core/) run on a page."""
+
 from pathlib import Path
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
@@ -17,6 +18,10 @@ def axe_violations(page):
         "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})).violations",
         WCAG_21_AA,
     )
-    return [f"{v['id']} ({v['impact']}): {v['help']} at " + "; ".join(
-        f"{node['target']} {node['html'][:160]} {node.get('failureSummary', '')[:200]}" for node in v["nodes"][:4])
-        for v in result]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + "; ".join(
+            f"{node['target']} {node['html'][:160]} {node.get('failureSummary', '')[:200]}" for node in v["nodes"][:4]
+        )
+        for v in result
+    ]

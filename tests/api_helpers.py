@@ -1,4 +1,5 @@
 """Shared helpers for tests that drive tables through the REST API."""
+
 from rest_framework.test import APIClient
 
 

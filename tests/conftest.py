@@ -1,5 +1,4 @@
 import pytest
-
 from api_helpers import client_for, create_table
 
 
@@ -30,11 +29,16 @@ def _close_database_pools_before_the_test_database_is_dropped(django_db_setup, d
     from django.db import connection
 
     with django_db_blocker.unblock():
-        if connection.vendor != "postgresql" or connection.settings_dict["NAME"] != connection.creation._get_test_db_name():
+        if (
+            connection.vendor != "postgresql"
+            or connection.settings_dict["NAME"] != connection.creation._get_test_db_name()
+        ):
             return  # no test database was made (no test of this run used one)
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
         if connection.pool:
             connection.close_pool()
 

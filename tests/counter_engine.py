@@ -17,6 +17,7 @@ timers) without a real game's rules in the way:
 It installs as a game (``game``) with no board, bot or templates: ``install`` for one test, or
 CARDROOM_EXTRA_GAMES=counter_engine for a process of its own (with tests/ on its path).
 """
+
 from pathlib import Path
 
 from games.engines import IllegalCommand
@@ -41,8 +42,14 @@ def _finish(state, seat, command, rng):
 def _start_countdown(state, seat, command, rng):
     if seat == state["to_move"] or state["countdown"]:
         raise IllegalCommand("Only a seat not to move may start a countdown, and only one at a time.")
-    return [{"type": "countdown_started", "countdown": state["countdowns"] + 1,
-             "seconds": command.get("seconds", 5), "by": seat}]
+    return [
+        {
+            "type": "countdown_started",
+            "countdown": state["countdowns"] + 1,
+            "seconds": command.get("seconds", 5),
+            "by": seat,
+        }
+    ]
 
 
 def _countdown_expired(state, seat, command, rng):
@@ -82,18 +89,32 @@ class CounterEngine(Engine):
     def evolve(self, state, event):
         kind = event["type"]
         if kind == "started":
-            return {"players": event["players"], "total": 0, "to_move": 0, "countdown": None, "countdowns": 0,
-                    "timeouts": 0, "abandoned": False}
+            return {
+                "players": event["players"],
+                "total": 0,
+                "to_move": 0,
+                "countdown": None,
+                "countdowns": 0,
+                "timeouts": 0,
+                "abandoned": False,
+            }
         if kind == "countdown_started":
-            return {**state, "countdown": {"countdown": event["countdown"], "seconds": event["seconds"]},
-                    "countdowns": event["countdown"]}
+            return {
+                **state,
+                "countdown": {"countdown": event["countdown"], "seconds": event["seconds"]},
+                "countdowns": event["countdown"],
+            }
         if kind == "timed_out":
             return {**state, "timeouts": state["timeouts"] + 1}
         if kind == "abandoned":
             return {**state, "abandoned": True}
         step = event["by"]
-        return {**state, "total": state["total"] + step, "countdown": None,
-                "to_move": (state["to_move"] + 1) % state["players"]}
+        return {
+            **state,
+            "total": state["total"] + step,
+            "countdown": None,
+            "to_move": (state["to_move"] + 1) % state["players"],
+        }
 
     def turn_refusal(self, state, seat, kind):
         return None if seat == state["to_move"] else "Only the seat to move may add."
@@ -106,12 +127,24 @@ class CounterEngine(Engine):
         if not countdown:
             return []
         number = countdown["countdown"]
-        return [{"key": f"countdown-{number}", "seconds": countdown["seconds"], "seat": state["to_move"],
-                 "command": {"type": "countdown_expired", "countdown": number}}]
+        return [
+            {
+                "key": f"countdown-{number}",
+                "seconds": countdown["seconds"],
+                "seat": state["to_move"],
+                "command": {"type": "countdown_expired", "countdown": number},
+            }
+        ]
 
     def view(self, state, seat):
-        return {"game": "counter", "to_move": state["to_move"], "over": self.is_over(state), "winner": None,
-                "total": state["total"], "players": [{} for _ in range(state["players"])]}
+        return {
+            "game": "counter",
+            "to_move": state["to_move"],
+            "over": self.is_over(state),
+            "winner": None,
+            "total": state["total"],
+            "players": [{} for _ in range(state["players"])],
+        }
 
     def legal_commands(self, state, seat):
         return [{"type": "add"}] if seat == state["to_move"] else []
@@ -128,8 +161,8 @@ game = Game(engine=CounterEngine(), folder=Path(__file__).parent / "counter")
 
 def install(monkeypatch):
     """Install the counter beside the settings' games for one test, as if settings listed it."""
-    from games.tables import lobby
     from games.engines import registry
+    from games.tables import lobby
 
     monkeypatch.setattr(registry, "_installed", {**registry._installed, game.name: game})
     monkeypatch.setattr(lobby, "GAMES", registry.names())  # the lobby took the names when it was imported

@@ -1,9 +1,11 @@
 """Whole random games for the fair-deal tests, with every event of the log (the start's too)."""
+
 import functools
 import random
 
 from contract.play import acting_seats
 from contract.profiles import profile_of
+
 from games.engines import GAMES, get_engine
 
 # (players, options) of every installed game: short enough to play whole; where a game reshuffles, long
@@ -57,5 +59,10 @@ def finished_game(game):
 def shuffle_events(log):
     """The events that set an order by chance: every deal (Spite's fake jokers' faces too), every reshuffle,
     and a joker put back into Spite's deck at random."""
-    return [event for event in log if event["type"] in ("dealt", "match_started") or is_reshuffle(event)
-            or (event["type"] == "bounty_claimed" and event["jokers_returned"] > 0)]
+    return [
+        event
+        for event in log
+        if event["type"] in ("dealt", "match_started")
+        or is_reshuffle(event)
+        or (event["type"] == "bounty_claimed" and event["jokers_returned"] > 0)
+    ]

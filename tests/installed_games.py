@@ -4,6 +4,7 @@ Loaded with ``-p`` before Django reads its settings (as xdist_services is): sett
 the packages CARDROOM_EXTRA_GAMES names, and every process a test starts inherits it (a worker, the
 browser tests' live server). The running service never lists Climb.
 """
+
 import os
 
 FIXTURE_GAME = "tests.fixture_game"

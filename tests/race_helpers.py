@@ -1,4 +1,5 @@
 """Racing jobs in threads against one database (PostgreSQL's row locks and unique constraints)."""
+
 import threading
 
 from django.db import connections

@@ -3,12 +3,14 @@ players, with the turn clock running out now and then (timeouts, absent seats, t
 own timers running out and its out-of-turn commands, and, in Spite's table mode, plays that break rules,
 misplay calls (right and wrong), countdowns, late joiners and staff overturning rulings, so that every kind of
 event turns up."""
+
 import functools
 import json
 import random
 
 from contract.play import acting_seats
 from contract.profiles import profile_of
+
 from games.engines import IllegalCommand, get_engine
 
 MAX_COMMANDS = 1500
@@ -56,8 +58,12 @@ def _next_command(engine, profile, state, rng, sleepy):
     elif engine.timers(state) and roll < 0.3:  # the game's own timer runs out
         return None, engine.timers(state)[0]["command"]
     elif roll < 0.08:  # a seat's out-of-turn command (Climb's hurry), when it has one
-        waiting = [(seat, command) for seat in range(engine.seat_count(state))
-                   for command in engine.legal_commands(state, seat) if command["type"] in engine.out_of_turn]
+        waiting = [
+            (seat, command)
+            for seat in range(engine.seat_count(state))
+            for command in engine.legal_commands(state, seat)
+            if command["type"] in engine.out_of_turn
+        ]
         if waiting:
             return rng.choice(waiting)
     seats = {seat: sorted(legal, key=json.dumps) for seat, legal in acting_seats(engine, state).items()}

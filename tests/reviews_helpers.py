@@ -1,15 +1,18 @@
 """A table-mode Spite table with one ruling on it, for the dispute and review tests."""
+
 import random
 
 from games.play import commands, game_state
 from games.tables import lobby
 
 # Alice holds the only 3 and leads it; Bob holds four jacks; Carol calls his pair of jacks a misplay.
-DEAL = ("3S QS QH QD QC KS KH KD KC AS AH"
-        " 5H JS JH JD JC 12S 12H 12D 12C 11S 11H"
-        " 9S 4H 2S 2H 2D 2C 10S 10H 10D 10C AD"
-        " 8D"
-        " 6H 7C 10S")
+DEAL = (
+    "3S QS QH QD QC KS KH KD KC AS AH"
+    " 5H JS JH JD JC 12S 12H 12D 12C 11S 11H"
+    " 9S 4H 2S 2H 2D 2C 10S 10H 10D 10C AD"
+    " 8D"
+    " 6H 7C 10S"
+)
 
 
 class StackedRandom(random.Random):

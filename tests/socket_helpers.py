@@ -1,12 +1,13 @@
 """Websocket clients of a table, as the page's socket is: for consumer tests."""
+
 import json
 import re
 
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
-from games.tables import lobby
 from games.live.routing import websocket_urlpatterns
+from games.tables import lobby
 
 application = URLRouter(websocket_urlpatterns)
 
@@ -30,5 +31,6 @@ async def connect(user, table, read_table=True):
         html = await communicator.receive_from(timeout=10)
         communicator.version = int(re.search(r'id="table-live"[^>]*data-version="(\d+)"', html).group(1))
         communicator.legal = json.loads(
-            re.search(r'<script id="legal-commands" type="application/json">(.*?)</script>', html, re.S).group(1))
+            re.search(r'<script id="legal-commands" type="application/json">(.*?)</script>', html, re.S).group(1)
+        )
     return communicator

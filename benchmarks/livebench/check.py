@@ -9,6 +9,7 @@
   seat's own hand at that version, rebuilt from the log, and no card of the other hand is named
   (but those the seat may see elsewhere: a two-set deck has two of a card).
 """
+
 import json
 
 from benchmarks.livebench import frames
@@ -16,10 +17,18 @@ from benchmarks.livebench import frames
 
 def check_run(tables, samples):
     from events.models import Event
-    from games.play import game_state
     from games.models import Table
-    report = {"tables": 0, "moves_accepted": 0, "moves_in_log": 0, "events_in_log": 0,
-              "events_unseen_in_flight": 0, "frames_spot_checked": 0, "problems": []}
+    from games.play import game_state
+
+    report = {
+        "tables": 0,
+        "moves_accepted": 0,
+        "moves_in_log": 0,
+        "events_in_log": 0,
+        "events_unseen_in_flight": 0,
+        "frames_spot_checked": 0,
+        "problems": [],
+    }
     for record in tables.values():
         stream = f"table-{record.table_id}"
         actors = dict(Event.objects.filter(stream=stream).values_list("version", "actor_user_id"))

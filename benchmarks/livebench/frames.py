@@ -5,6 +5,7 @@ back as expected_version, ``<script id="legal-commands">`` is what the board scr
 the seat may not act), and the hand's ``data-card`` buttons are the seat's own cards. A refusal
 frame is ``#flash`` (games/_refusal.html) with the rule's sentence.
 """
+
 import json
 import re
 from dataclasses import dataclass, field

@@ -3,6 +3,7 @@
 The standard library has no asyncio HTTP client and the project needs no other one; Daphne
 answers ``Connection: close`` requests with a Content-Length or a chunked body, both read here.
 """
+
 import asyncio
 import json
 from dataclasses import dataclass
@@ -29,8 +30,7 @@ class Response:
 async def request(host, port, method, path, headers=None, json_body=None, timeout=10.0):
     """One request; a Response, or HTTPError("http_timeout" | "http_connect" | "http_protocol")."""
     body = b"" if json_body is None else json.dumps(json_body).encode()
-    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close",
-             f"Content-Length: {len(body)}"]
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close", f"Content-Length: {len(body)}"]
     if json_body is not None:
         lines.append("Content-Type: application/json")
     lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
@@ -77,5 +77,5 @@ def _unchunk(data):
         if size == 0:
             break
         out += rest[:size]
-        rest = rest[size + 2:]
+        rest = rest[size + 2 :]
     return bytes(out)

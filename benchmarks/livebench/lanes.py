@@ -9,6 +9,7 @@ lane starts a new table; when a table fails (a timeout, a dropped socket, an HTT
 is counted and the lane starts a new one after a pause that doubles with each failure in a row
 (1 s up to 8 s). Every wait has a time limit.
 """
+
 import asyncio
 import json
 import random
@@ -50,6 +51,7 @@ class SeatError(Exception):
 @dataclass
 class TableRecord:
     """What the seats saw of one table, for checking it against the event log after the run."""
+
     table_id: str
     users: dict  # seat -> user id
     start_version: int
@@ -93,8 +95,9 @@ class Stats:
 
     def maybe_sample(self, table_id, frame, text):
         if len(self.samples) < SAMPLES_PER_RUN and self.sample_rng.random() < SAMPLE_CHANCE:
-            self.samples.append({"table_id": table_id, "seat": frame.seat, "version": frame.version,
-                                 "hand": frame.hand, "text": text})
+            self.samples.append(
+                {"table_id": table_id, "seat": frame.seat, "version": frame.version, "hand": frame.hand, "text": text}
+            )
 
 
 @dataclass(frozen=True)
@@ -105,8 +108,12 @@ class Player:
     port: int
 
     def headers(self, extra=None):
-        return {"Cookie": self.cookie, "X-CSRFToken": self.csrf, "Origin": f"http://{HOST}:{self.port}",
-                **(extra or {})}
+        return {
+            "Cookie": self.cookie,
+            "X-CSRFToken": self.csrf,
+            "Origin": f"http://{HOST}:{self.port}",
+            **(extra or {}),
+        }
 
 
 async def run_lane(number, host, guest, pace, stats, stop, seed, start_delay=0.0):
@@ -141,8 +148,15 @@ async def set_up_table(host, guest, pace):
 
 
 async def _api(player, method, path, body, pace):
-    answer = await http.request(HOST, player.port, method, path, player.headers({"Accept": "application/json"}),
-                                json_body=body, timeout=pace.http_timeout_s)
+    answer = await http.request(
+        HOST,
+        player.port,
+        method,
+        path,
+        player.headers({"Accept": "application/json"}),
+        json_body=body,
+        timeout=pace.http_timeout_s,
+    )
     if answer.status >= 300:
         kind = "http_5xx" if answer.status >= 500 else "http_4xx"
         raise http.HTTPError(kind, f"{method} {path}: {answer.status} {answer.body[:200]!r}")
@@ -196,9 +210,14 @@ class Seat:
         await self.load_page()
         try:
             socket = await connect(
-                f"ws://{HOST}:{self.player.port}/ws{self.path}", origin=f"http://{HOST}:{self.player.port}",
-                additional_headers={"Cookie": self.player.cookie}, open_timeout=self.pace.connect_timeout_s,
-                ping_interval=None, close_timeout=2, max_size=None)
+                f"ws://{HOST}:{self.player.port}/ws{self.path}",
+                origin=f"http://{HOST}:{self.player.port}",
+                additional_headers={"Cookie": self.player.cookie},
+                open_timeout=self.pace.connect_timeout_s,
+                ping_interval=None,
+                close_timeout=2,
+                max_size=None,
+            )
         except (InvalidStatus, InvalidHandshake, TimeoutError, OSError) as error:
             raise SeatError("handshake", f"{self.path}: {type(error).__name__}: {error}") from None
         self.stats.connected_seats += 1
@@ -210,9 +229,14 @@ class Seat:
             await socket.close()
 
     async def load_page(self):
-        page = await http.request(HOST, self.player.port, "GET", self.path,
-                                  {"Cookie": self.player.cookie, "Accept": "text/html"},
-                                  timeout=self.pace.http_timeout_s)
+        page = await http.request(
+            HOST,
+            self.player.port,
+            "GET",
+            self.path,
+            {"Cookie": self.player.cookie, "Accept": "text/html"},
+            timeout=self.pace.http_timeout_s,
+        )
         if page.status != 200:
             kind = "http_5xx" if page.status >= 500 else "http_4xx"
             raise SeatError(kind, f"GET {self.path}: {page.status}")
@@ -254,7 +278,9 @@ class Seat:
         if frame.seat != self.seat:
             raise SeatError("wrong_seat", f"seat {self.seat} of {self.path} got a frame for seat {frame.seat}")
         if frame.version < self.last_version:
-            self.stats.error("version_regression", f"{self.path} seat {self.seat}: {self.last_version} -> {frame.version}")
+            self.stats.error(
+                "version_regression", f"{self.path} seat {self.seat}: {self.last_version} -> {frame.version}"
+            )
         elif frame.version == self.last_version:
             self.stats.duplicate_frames += 1
         self.last_version = max(self.last_version, frame.version)
@@ -294,9 +320,14 @@ class Seat:
         message = {
             "command": command,
             "expected_version": version,
-            "HEADERS": {"HX-Request": "true", "HX-Trigger": "command-form", "HX-Trigger-Name": None,
-                        "HX-Target": "command-form", "HX-Current-URL": f"http://{HOST}:{self.player.port}{self.path}",
-                        "X-CSRFToken": self.page_csrf},
+            "HEADERS": {
+                "HX-Request": "true",
+                "HX-Trigger": "command-form",
+                "HX-Trigger-Name": None,
+                "HX-Target": "command-form",
+                "HX-Current-URL": f"http://{HOST}:{self.player.port}{self.path}",
+                "X-CSRFToken": self.page_csrf,
+            },
         }
         self.pending = (version, time.monotonic())
         try:

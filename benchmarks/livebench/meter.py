@@ -4,6 +4,7 @@ CPU times are seconds of utime+stime (100 % = one core busy). PostgreSQL runs a 
 connection and Django closes its connections after each request, so its backends come and go: a
 backend that exits has its time added to the postmaster's cutime+cstime, which is counted too.
 """
+
 import os
 import re
 import resource
@@ -19,7 +20,7 @@ def _stat_fields(pid, thread=None):
     field 3, the state)."""
     with open(f"/proc/{pid}/task/{thread}/stat" if thread else f"/proc/{pid}/stat") as stat:
         text = stat.read()
-    return text[text.rindex(")") + 2:].split()
+    return text[text.rindex(")") + 2 :].split()
 
 
 def process_cpu(pid, with_reaped_children=False):
@@ -59,8 +60,9 @@ def threads_cpu(pid):
 
 def threads_cpu_ms_per_move(start, end, moves):
     """Each kind of thread's CPU between two ``threads_cpu`` readings (of all Daphnes), in ms per move."""
-    return {kind: round(1000 * (seconds - start.get(kind, 0.0)) / max(moves, 1), 3)
-            for kind, seconds in sorted(end.items())}
+    return {
+        kind: round(1000 * (seconds - start.get(kind, 0.0)) / max(moves, 1), 3) for kind, seconds in sorted(end.items())
+    }
 
 
 def rss_mb(pid):
@@ -182,6 +184,7 @@ def wait_for_quiet(limit_s, threshold_pct=10.0):
 def calibrate_ms():
     """Fixed Python work (JSON round trips), min of 5: lower means a faster or quieter host."""
     import json
+
     payload = {"hand": [f"c{i}" for i in range(26)], "pile": [f"p{i}" for i in range(26)], "turn": 1}
     times = []
     for _ in range(5):

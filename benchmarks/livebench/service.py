@@ -8,6 +8,7 @@ tables without a turn clock set no timers, so no job is ever queued.
 The driver process itself uses Django (same settings) only to prepare the database, to create the
 players and their sessions, and to check the log after a run: never while the lanes play.
 """
+
 import os
 import secrets
 import signal
@@ -33,6 +34,7 @@ def setup_django(database_url, redis_url):
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     import django
+
     django.setup()
 
 
@@ -46,12 +48,15 @@ def prepare_role(admin_url, connection_limit):
     limit to superusers, hence the role.
     """
     import environ
+
     config = environ.Env.db_url_config(admin_url)
     role = config["NAME"]
     with _admin_connection(admin_url) as admin:
         exists = admin.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role]).fetchone()
-        admin.execute(f'{"ALTER" if exists else "CREATE"} ROLE "{role}" LOGIN NOSUPERUSER '
-                      f"CONNECTION LIMIT {int(connection_limit)}")
+        admin.execute(
+            f'{"ALTER" if exists else "CREATE"} ROLE "{role}" LOGIN NOSUPERUSER '
+            f"CONNECTION LIMIT {int(connection_limit)}"
+        )
     return f"postgres://{role}@{config['HOST'] or '127.0.0.1'}:{config['PORT'] or 5432}/{role}"
 
 
@@ -64,6 +69,7 @@ def reset(admin_url, redis_url):
     import environ
     import redis
     from django.core.management import call_command
+
     close_connections()
     name = environ.Env.db_url_config(admin_url)["NAME"]
     with _admin_connection(admin_url) as admin:
@@ -77,10 +83,13 @@ def connections_open(admin_url):
     """How many connections the service's role holds now (asked as the admin, outside its limit); None if unknown."""
     import environ
     import psycopg
+
     try:
         with _admin_connection(admin_url) as admin:
-            return admin.execute("SELECT count(*) FROM pg_stat_activity WHERE usename = %s",
-                                 [environ.Env.db_url_config(admin_url)["NAME"]]).fetchone()[0]
+            return admin.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE usename = %s",
+                [environ.Env.db_url_config(admin_url)["NAME"]],
+            ).fetchone()[0]
     except psycopg.Error:
         return None
 
@@ -89,16 +98,24 @@ def _admin_connection(admin_url, dbname="postgres"):
     """A connection to the server's ``dbname`` database as the URL's (super)user."""
     import environ
     import psycopg
+
     config = environ.Env.db_url_config(admin_url)
-    return psycopg.connect(host=config["HOST"], port=config["PORT"] or 5432, user=config["USER"],
-                           password=config["PASSWORD"] or None, dbname=dbname, autocommit=True,
-                           connect_timeout=5)
+    return psycopg.connect(
+        host=config["HOST"],
+        port=config["PORT"] or 5432,
+        user=config["USER"],
+        password=config["PASSWORD"] or None,
+        dbname=dbname,
+        autocommit=True,
+        connect_timeout=5,
+    )
 
 
 def close_connections():
     """The driver holds no connection while the service runs (they count against the role's limit),
     nor in its connection pool (a database dropped under a pooled connection would break the next run)."""
     from django.db import connections
+
     for connection in connections.all():
         connection.close()
         if getattr(connection, "pool", None):
@@ -107,6 +124,7 @@ def close_connections():
 
 def redis_pid(redis_url):
     import redis
+
     return int(redis.Redis.from_url(redis_url).info("server")["process_id"])
 
 
@@ -124,16 +142,21 @@ def create_players(count):
     from django.contrib.sessions.models import Session
     from django.utils import timezone
     from django.utils.crypto import get_random_string
+
     User = get_user_model()
     password = make_password(None)
     users = User.objects.bulk_create(
-        User(username=f"bench{n}", display_name=f"Bench {n}", password=password) for n in range(count))
+        User(username=f"bench{n}", display_name=f"Bench {n}", password=password) for n in range(count)
+    )
     codec, expires = SessionStore(), timezone.now() + timedelta(days=1)
     players, sessions = [], []
     for user in users:
         key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
-        data = {SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
-                HASH_SESSION_KEY: user.get_session_auth_hash()}
+        data = {
+            SESSION_KEY: str(user.pk),
+            BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
+            HASH_SESSION_KEY: user.get_session_auth_hash(),
+        }
         sessions.append(Session(session_key=key, session_data=codec.encode(data), expire_date=expires))
         csrf = secrets.token_hex(16)  # 32 characters: Django takes the unmasked secret as the header too
         players.append({"id": user.pk, "cookie": f"sessionid={key}; csrftoken={csrf}", "csrf": csrf})
@@ -148,10 +171,17 @@ class Daphne:
         self.port, self.log_path, self.web_cpus = port, Path(log_path), web_cpus
         # The saturating lanes' seats answer faster than any person could, so the per-connection frame
         # rate limit (a guard against floods, games.live.frame_limits) is lifted for the benchmark.
-        self.env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url,
-                    "CELERY_EMBEDDED_WORKER": "false", "DEBUG": "false", "LOG_LEVEL": "WARNING",
-                    "WEBSOCKET_FRAMES_PER_SECOND": "1000", "WEBSOCKET_FRAME_BURST": "1000",
-                    "WEB_CPUS": web_cpus}
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "CELERY_EMBEDDED_WORKER": "false",
+            "DEBUG": "false",
+            "LOG_LEVEL": "WARNING",
+            "WEBSOCKET_FRAMES_PER_SECOND": "1000",
+            "WEBSOCKET_FRAME_BURST": "1000",
+            "WEB_CPUS": web_cpus,
+        }
         self.process = None
 
     @property
@@ -162,7 +192,12 @@ class Daphne:
         with open(self.log_path, "w") as log:
             self.process = subprocess.Popen(
                 [str(DAPHNE), "-b", HOST, "-p", str(self.port), "config.asgi:application"],
-                cwd=REPO, env=self.env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                cwd=REPO,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
 
     def wait_ready(self, timeout=60.0):
         """Until the login page answers 200; RuntimeError (with the log's tail) if it never does."""
@@ -204,7 +239,7 @@ class Daphne:
         exceptions = {}
         for number, line in enumerate(lines):
             if line.startswith("Traceback (most recent call last)"):
-                last = next((later for later in lines[number + 1:] if later and not later[0].isspace()), "?")
+                last = next((later for later in lines[number + 1 :] if later and not later[0].isspace()), "?")
                 kind = last[:160]
                 exceptions[kind] = exceptions.get(kind, 0) + 1
         return {"log": str(self.log_path), "tracebacks": sum(exceptions.values()), "exceptions": exceptions}

@@ -1,4 +1,5 @@
 """Every refusal becomes a 4xx whose body has a readable ``detail`` sentence (see ErrorSerializer)."""
+
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.settings import api_settings

@@ -1,4 +1,5 @@
 """The API's one request parser: JSON, read through games.live.json_input."""
+
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 

@@ -1,4 +1,5 @@
 """The API's query parameters: left out, or given with a value; given empty, refused."""
+
 from games.errors import BadRequest
 
 

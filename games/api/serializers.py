@@ -4,10 +4,10 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from events import store
-from games.play import log_chain
-from games.engines import GAMES, get_engine
 from games.bots import LEVELS
+from games.engines import GAMES, get_engine
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Seat, Table
+from games.play import log_chain
 from games.tables.rematch import current_rematch
 
 
@@ -41,9 +41,10 @@ class TableSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     host = serializers.CharField(source="host.shown_name", read_only=True)
     options = serializers.DictField(
-        source="shown_options", read_only=True,
+        source="shown_options",
+        read_only=True,
         help_text="The game's options; those that would give hidden cards away (the engine's secret options) "
-                  "only once the game is over.",
+        "only once the game is over.",
     )
     your_seat = serializers.SerializerMethodField()
     invite_url = serializers.SerializerMethodField()
@@ -52,10 +53,10 @@ class TableSerializer(serializers.ModelSerializer):
     )
     late_join_terms = serializers.SerializerMethodField(
         help_text="While `late_join`: the game's terms for a late joiner, in words "
-                  "(e.g. \"as this round's loser (-2), playing from the next round\"); else null."
+        '(e.g. "as this round\'s loser (-2), playing from the next round"); else null.'
     )
     options_in_words = serializers.SerializerMethodField(
-        help_text="The options shown, in the game's words (e.g. \"Rounds in the match: 7\")."
+        help_text='The options shown, in the game\'s words (e.g. "Rounds in the match: 7").'
     )
     awaiting = serializers.SerializerMethodField(
         help_text="At a rematch table: the last game's players whose seats are kept until they accept or decline."
@@ -67,10 +68,26 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = [
-            "id", "name", "game", "options", "options_in_words", "seat_count", "private", "turn_clock", "bot_delay",
+            "id",
+            "name",
+            "game",
+            "options",
+            "options_in_words",
+            "seat_count",
+            "private",
+            "turn_clock",
+            "bot_delay",
             "status",
-            "host", "seats", "your_seat", "invite_url", "late_join", "late_join_terms", "created_at",
-            "rematch_of", "awaiting", "rematch",
+            "host",
+            "seats",
+            "your_seat",
+            "invite_url",
+            "late_join",
+            "late_join_terms",
+            "created_at",
+            "rematch_of",
+            "awaiting",
+            "rematch",
         ]
         read_only_fields = ["id", "name", "status", "bot_delay", "created_at", "rematch_of"]
 
@@ -111,14 +128,23 @@ class TableSerializer(serializers.ModelSerializer):
 
 class LogChainSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The events checked: the log's length.")
-    head = serializers.CharField(help_text=(
-        "The log's head: the SHA-256 link of its latest event, which every earlier event is chained into "
-        "(64 zeros before the first). Keep the head you see at a deal: a log changed later will not give it "
-        "again (docs/fair-deals.md, \"Threat model\")."))
-    broken = serializers.DictField(allow_null=True, help_text=(
-        "Where the log fails its check, {\"version\", \"kind\", \"reason\"}; null when every link holds."))
-    salt = serializers.CharField(allow_null=True, help_text=(
-        "The salt in every link, once the game is over (null before): with it anyone can recompute the chain."))
+    head = serializers.CharField(
+        help_text=(
+            "The log's head: the SHA-256 link of its latest event, which every earlier event is chained into "
+            "(64 zeros before the first). Keep the head you see at a deal: a log changed later will not give it "
+            'again (docs/fair-deals.md, "Threat model").'
+        )
+    )
+    broken = serializers.DictField(
+        allow_null=True,
+        help_text=('Where the log fails its check, {"version", "kind", "reason"}; null when every link holds.'),
+    )
+    salt = serializers.CharField(
+        allow_null=True,
+        help_text=(
+            "The salt in every link, once the game is over (null before): with it anyone can recompute the chain."
+        ),
+    )
 
 
 class TableDetailSerializer(TableSerializer):
@@ -146,19 +172,27 @@ class CreateTableSerializer(serializers.Serializer):
     options = serializers.DictField(required=False, default=dict)
     private = TrueOrFalseField(required=False, default=False)
     turn_clock = serializers.IntegerField(
-        required=False, allow_null=True, default=None,
+        required=False,
+        allow_null=True,
+        default=None,
         help_text="Seconds each turn may take (15, 30, 60 or 120) before the seat's default action is "
-                  "played for it; null or left out: no turn clock.",
+        "played for it; null or left out: no turn clock.",
     )
     name = StringField(
-        required=False, allow_null=True, allow_blank=True, default=None, max_length=TABLE_NAME_MAX_LENGTH,
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=None,
+        max_length=TABLE_NAME_MAX_LENGTH,
         trim_whitespace=False,
-        help_text="What players read for the table; blank or left out: \"<your name>'s <game> table\".",
+        help_text='What players read for the table; blank or left out: "<your name>\'s <game> table".',
     )
     bot_delay = serializers.IntegerField(
-        required=False, default=DEFAULT_BOT_DELAY,
+        required=False,
+        default=DEFAULT_BOT_DELAY,
         help_text="Seconds a bot at the table waits before it acts: "
-                  + ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES) + ".",
+        + ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES)
+        + ".",
     )
 
 
@@ -172,33 +206,48 @@ def _create_table_serializer_for(engine):
     turn clocks and bot delays offered. Requests are validated by CreateTableSerializer and the lobby
     (games.tables.lobby.check_setup: the engine judges the seat count and the options)."""
     title = "".join(word.title() for word in engine.name.split("_"))
-    return type(f"Create{title}TableSerializer", (CreateTableSerializer,), {
-        "__doc__": f"A new {engine.title} table.",
-        "game": serializers.ChoiceField(choices=[engine.name]),
-        "seat_count": serializers.IntegerField(
-            min_value=engine.min_players, max_value=engine.max_players,
-            help_text=f"{engine.title} seats {engine.min_players} to {engine.max_players} players.",
-        ),
-        "options": serializers.DictField(
-            required=False, default=dict,
-            help_text=f"{engine.title}'s options (/rules/{engine.name}/ explains them); the game judges them, "
-                      "and an unknown or bad one is a 400 with its sentence.",
-        ),
-        "name": serializers.CharField(
-            required=False, allow_null=True, allow_blank=True, default=None, max_length=TABLE_NAME_MAX_LENGTH,
-            validators=[RegexValidator(NAME_PATTERN)],
-            help_text=CreateTableSerializer().fields["name"].help_text + " Control, text direction, "
-                      "private-use and unassigned characters are refused (the pattern names those it can).",
-        ),
-        "turn_clock": serializers.ChoiceField(
-            choices=Table._meta.get_field("turn_clock").choices, required=False, allow_null=True, default=None,
-            help_text=CreateTableSerializer().fields["turn_clock"].help_text,
-        ),
-        "bot_delay": serializers.ChoiceField(
-            choices=BOT_DELAY_CHOICES, required=False, default=DEFAULT_BOT_DELAY,
-            help_text=CreateTableSerializer().fields["bot_delay"].help_text,
-        ),
-    })
+    return type(
+        f"Create{title}TableSerializer",
+        (CreateTableSerializer,),
+        {
+            "__doc__": f"A new {engine.title} table.",
+            "game": serializers.ChoiceField(choices=[engine.name]),
+            "seat_count": serializers.IntegerField(
+                min_value=engine.min_players,
+                max_value=engine.max_players,
+                help_text=f"{engine.title} seats {engine.min_players} to {engine.max_players} players.",
+            ),
+            "options": serializers.DictField(
+                required=False,
+                default=dict,
+                help_text=f"{engine.title}'s options (/rules/{engine.name}/ explains them); the game judges them, "
+                "and an unknown or bad one is a 400 with its sentence.",
+            ),
+            "name": serializers.CharField(
+                required=False,
+                allow_null=True,
+                allow_blank=True,
+                default=None,
+                max_length=TABLE_NAME_MAX_LENGTH,
+                validators=[RegexValidator(NAME_PATTERN)],
+                help_text=CreateTableSerializer().fields["name"].help_text + " Control, text direction, "
+                "private-use and unassigned characters are refused (the pattern names those it can).",
+            ),
+            "turn_clock": serializers.ChoiceField(
+                choices=Table._meta.get_field("turn_clock").choices,
+                required=False,
+                allow_null=True,
+                default=None,
+                help_text=CreateTableSerializer().fields["turn_clock"].help_text,
+            ),
+            "bot_delay": serializers.ChoiceField(
+                choices=BOT_DELAY_CHOICES,
+                required=False,
+                default=DEFAULT_BOT_DELAY,
+                help_text=CreateTableSerializer().fields["bot_delay"].help_text,
+            ),
+        },
+    )
 
 
 # The request body of a table's creation in the schema: one shape per game, told apart by "game".
@@ -211,10 +260,18 @@ CREATE_TABLE_SCHEMA = PolymorphicProxySerializer(
 
 
 class AddBotSerializer(serializers.Serializer):
-    level = serializers.ChoiceField(choices=LEVELS, required=False, default="fair",
-                                    help_text="How the bot plays: \"fair\" (a fair opponent) or \"random\".")
-    seat = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                    help_text="The empty seat to fill; left out: the first empty one.")
+    level = serializers.ChoiceField(
+        choices=LEVELS,
+        required=False,
+        default="fair",
+        help_text='How the bot plays: "fair" (a fair opponent) or "random".',
+    )
+    seat = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The empty seat to fill; left out: the first empty one.",
+    )
 
 
 class JoinSerializer(serializers.Serializer):
@@ -222,12 +279,14 @@ class JoinSerializer(serializers.Serializer):
     invite = StringField(required=False, allow_blank=True, default="")
 
 
-@extend_schema_field({
-    "type": "object",
-    "properties": {"type": {"type": "string", "description": "The move, e.g. \"end_turn\"."}},
-    "required": ["type"],
-    "additionalProperties": True,
-})
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {"type": {"type": "string", "description": 'The move, e.g. "end_turn".'}},
+        "required": ["type"],
+        "additionalProperties": True,
+    }
+)
 class CommandField(serializers.DictField):
     """An engine command; games.play.commands.check_shape refuses one without a "type" that names the move."""
 
@@ -238,7 +297,9 @@ class CommandSerializer(serializers.Serializer):
         min_value=0, help_text="The table version your command is based on (from the view)."
     )
     seat = serializers.IntegerField(
-        required=False, allow_null=True, default=None,
+        required=False,
+        allow_null=True,
+        default=None,
         help_text="Optional: the seat you act for; it must be yours.",
     )
 
@@ -253,9 +314,10 @@ class SeatViewSerializer(serializers.Serializer):
         child=serializers.DictField(), help_text="The commands the host may give now (empty for anyone else)."
     )
     seat_commands = serializers.ListField(
-        child=serializers.DictField(), required=False,
-        help_text="Commands your seat may give now that are no move of the game: {\"type\": \"take_back\"} "
-                  "while a bot plays your seat.",
+        child=serializers.DictField(),
+        required=False,
+        help_text='Commands your seat may give now that are no move of the game: {"type": "take_back"} '
+        "while a bot plays your seat.",
     )
 
 
@@ -273,7 +335,9 @@ class MoveSerializer(serializers.Serializer):
     type = serializers.CharField(help_text="The event's type.")
     actor = serializers.CharField(help_text='"user", "system" or "staff".')
     time = serializers.DateTimeField()
-    text = serializers.CharField(help_text='The move in words, with players\' names: "Ana plays 7♥ from the hand on pile 2".')
+    text = serializers.CharField(
+        help_text='The move in words, with players\' names: "Ana plays 7♥ from the hand on pile 2".'
+    )
 
 
 class OwnPartSerializer(serializers.Serializer):
@@ -285,18 +349,26 @@ class ReplaySerializer(serializers.Serializer):
     table = serializers.UUIDField()
     step = serializers.IntegerField(help_text="The board after the event with this version (0: before the first).")
     last_step = serializers.IntegerField(help_text="The last step: the number of events.")
-    view = serializers.DictField(allow_null=True, help_text=(
-        "The view at this step: a seat's exactly as the seat was sent it; the open one is the watchers' view "
-        "with each player's own part (its hand ...) put in. Null at step 0."))
+    view = serializers.DictField(
+        allow_null=True,
+        help_text=(
+            "The view at this step: a seat's exactly as the seat was sent it; the open one is the watchers' view "
+            "with each player's own part (its hand ...) put in. Null at step 0."
+        ),
+    )
     hands = OwnPartSerializer(many=True, allow_null=True, help_text="Open perspective only: each seat's own part.")
     move = MoveSerializer(allow_null=True, help_text="The event of this step, in words (null at step 0).")
     head = serializers.CharField(help_text="The log's head at this step: the hash chain's link of event `step`.")
-    salt = serializers.CharField(allow_null=True, help_text=(
-        "The salt in every link of the log, once the game is over (null while it runs)."))
+    salt = serializers.CharField(
+        allow_null=True, help_text=("The salt in every link of the log, once the game is over (null while it runs).")
+    )
 
     def get_fields(self):
         """The perspective's field is named "as", a Python keyword, so it cannot be declared as the others are."""
-        return {**super().get_fields(), "as": serializers.CharField(help_text='The perspective: "open" or a seat number.')}
+        return {
+            **super().get_fields(),
+            "as": serializers.CharField(help_text='The perspective: "open" or a seat number.'),
+        }
 
 
 class ErrorSerializer(serializers.Serializer):

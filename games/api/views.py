@@ -1,16 +1,16 @@
 """REST endpoints: thin wrappers over games.tables.lobby, games.play.commands and games.play.seat_view."""
+
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.play import commands, log_chain, seat_view
-from games.tables import bot_seating
-from games.replay import steps as replay
-from games.tables import closing, lobby, rematch
 from games.engines import GAMES
 from games.models import Table
+from games.play import commands, log_chain, seat_view
+from games.replay import steps as replay
+from games.tables import bot_seating, closing, lobby, rematch
 
 from .query import query_parameter
 from .serializers import (
@@ -34,24 +34,35 @@ INVITE = OpenApiParameter(
 )
 
 REFUSALS = {
-    400: OpenApiResponse(ErrorSerializer, description=(
-        "Malformed request (JSON, a field, a query parameter) or a command the rules refuse; `detail` says why."
-    )),
+    400: OpenApiResponse(
+        ErrorSerializer,
+        description=(
+            "Malformed request (JSON, a field, a query parameter) or a command the rules refuse; `detail` says why."
+        ),
+    ),
     401: OpenApiResponse(ErrorSerializer, description="Not authenticated."),
     403: OpenApiResponse(ErrorSerializer, description="Not logged in, or not allowed to do this; `detail` says why."),
-    404: OpenApiResponse(ErrorSerializer, description="No such table, or it is private (and you have no seat or invite)."),
-    409: OpenApiResponse(ConflictSerializer, description=(
-        "The table is not in a state for this; `detail` says why (and `version` is the table's version "
-        "now when `expected_version` was stale). A table whose record is damaged answers every read and "
-        "command of its game with a 409 saying so."
-    )),
+    404: OpenApiResponse(
+        ErrorSerializer, description="No such table, or it is private (and you have no seat or invite)."
+    ),
+    409: OpenApiResponse(
+        ConflictSerializer,
+        description=(
+            "The table is not in a state for this; `detail` says why (and `version` is the table's version "
+            "now when `expected_version` was stale). A table whose record is damaged answers every read and "
+            "command of its game with a 409 saying so."
+        ),
+    ),
     415: OpenApiResponse(ErrorSerializer, description="The body is not JSON (send `Content-Type: application/json`)."),
-    429: OpenApiResponse(ErrorSerializer, description=(
-        "Too many failed logins from this address or for this account; `Retry-After` says when to try again."
-    )),
-    503: OpenApiResponse(ErrorSerializer, description=(
-        "The server is busy checking other passwords; retry after `Retry-After` seconds."
-    )),
+    429: OpenApiResponse(
+        ErrorSerializer,
+        description=(
+            "Too many failed logins from this address or for this account; `Retry-After` says when to try again."
+        ),
+    ),
+    503: OpenApiResponse(
+        ErrorSerializer, description=("The server is busy checking other passwords; retry after `Retry-After` seconds.")
+    ),
 }
 
 
@@ -65,8 +76,13 @@ def on_a_table(summary, *, body=None, answer=TableSerializer, refusals=(404, 409
     """The schema of an operation on one table: the invite parameter, a ``body`` serializer (and its 415)
     or none, and its answers: 200 with ``answer`` (or a dict of answers) and the ``refusals``."""
     success = answer if isinstance(answer, dict) else {200: answer}
-    return extend_schema(request=body, responses=answers(success, *refusals, *((415,) if body else ())),
-                         parameters=[INVITE, *parameters], summary=summary, **more)
+    return extend_schema(
+        request=body,
+        responses=answers(success, *refusals, *((415,) if body else ())),
+        parameters=[INVITE, *parameters],
+        summary=summary,
+        **more,
+    )
 
 
 # Anyone may read what a watcher may (public tables, a private one with its invite); writing needs a
@@ -97,15 +113,21 @@ class TableList(APIView):
         responses=answers({200: TableSerializer(many=True)}),
         parameters=[
             OpenApiParameter(
-                "status", str, enum=Table.Status.values, description="Only tables in this state (any other value: 400).",
+                "status",
+                str,
+                enum=Table.Status.values,
+                description="Only tables in this state (any other value: 400).",
             ),
-            OpenApiParameter("game", str, enum=list(GAMES), description="Only this game's tables (any other value: 400)."),
+            OpenApiParameter(
+                "game", str, enum=list(GAMES), description="Only this game's tables (any other value: 400)."
+            ),
         ],
         summary="Tables you can see: public ones and your own",
     )
     def get(self, request):
-        tables = lobby.visible_tables(request.user, query_parameter(request, "status"),
-                                      query_parameter(request, "game"))
+        tables = lobby.visible_tables(
+            request.user, query_parameter(request, "status"), query_parameter(request, "game")
+        )
         return Response(TableSerializer(tables[:200], many=True, context={"request": request}).data)
 
     @extend_schema(
@@ -114,8 +136,14 @@ class TableList(APIView):
     def post(self, request):
         data = _valid(CreateTableSerializer, request)
         table = lobby.create_table(
-            request.user, data["game"], data["seat_count"], data["options"], data["private"], data["turn_clock"],
-            name=data["name"], bot_delay=data["bot_delay"],
+            request.user,
+            data["game"],
+            data["seat_count"],
+            data["options"],
+            data["private"],
+            data["turn_clock"],
+            name=data["name"],
+            bot_delay=data["bot_delay"],
         )
         return Response(TableSerializer.of(table, request), status=status.HTTP_201_CREATED)
 
@@ -130,7 +158,8 @@ class TableDetail(APIView):
 
 class JoinTable(APIView):
     @on_a_table(
-        "Take a seat", body=JoinSerializer,
+        "Take a seat",
+        body=JoinSerializer,
         description=(
             "Before the start: a free seat (or `seat`). While a game that takes late joiners runs "
             "(`late_join`): a new seat, on the game's `late_join_terms`. "
@@ -153,8 +182,11 @@ class LeaveTable(APIView):
 
 
 class TableBots(APIView):
-    @on_a_table("Seat a bot (host only, before the start)", body=AddBotSerializer,
-                description="409: the table has started, or the seat is taken (or every seat is).")
+    @on_a_table(
+        "Seat a bot (host only, before the start)",
+        body=AddBotSerializer,
+        description="409: the table has started, or the seat is taken (or every seat is).",
+    )
     def post(self, request, table_id):
         data = _valid(AddBotSerializer, request)
         table = _table(request, table_id)
@@ -163,8 +195,10 @@ class TableBots(APIView):
 
 
 class TableBot(APIView):
-    @on_a_table("Take a bot out of its seat (host only, before the start)",
-                parameters=[OpenApiParameter("seat", int, OpenApiParameter.PATH, description="The bot's seat.")])
+    @on_a_table(
+        "Take a bot out of its seat (host only, before the start)",
+        parameters=[OpenApiParameter("seat", int, OpenApiParameter.PATH, description="The bot's seat.")],
+    )
     def delete(self, request, table_id, seat):
         table = _table(request, table_id)
         bot_seating.remove_bot(table, request.user, bot_seating.seat_number(seat))
@@ -182,8 +216,8 @@ class StartTable(APIView):
 class CancelTable(APIView):
     @on_a_table(
         "Cancel your table before anyone else joins (host only)",
-        description="The table is closed (`status` \"closed\"). 403: not the host; 409: another player has "
-                    "joined, or the table has started or is closed.",
+        description='The table is closed (`status` "closed"). 403: not the host; 409: another player has '
+        "joined, or the table has started or is closed.",
     )
     def post(self, request, table_id):
         table = closing.cancel_table(_table(request, table_id), request.user)
@@ -192,7 +226,8 @@ class CancelTable(APIView):
 
 class OfferRematch(APIView):
     @on_a_table(
-        "Offer a rematch after the game (or join the one offered)", answer={201: TableSerializer, 200: TableSerializer},
+        "Offer a rematch after the game (or join the one offered)",
+        answer={201: TableSerializer, 200: TableSerializer},
         description=(
             "A new table with the same game, seats, options and turn clock, hosted by you at your old seat; "
             "every other player's seat is kept for them (`awaiting`) until they join or decline. If a rematch "
@@ -214,7 +249,7 @@ class DeclineRematch(APIView):
         responses=answers({200: TableSerializer}, 404, 409),
         summary="Decline the rematch offered to you, at the rematch table or the finished one it follows",
         description="Your kept seat is freed for anyone; the answer is the rematch table. "
-                    "409: no rematch offer for you here.",
+        "409: no rematch offer for you here.",
     )
     def post(self, request, table_id):
         table = _table(request, table_id)
@@ -232,7 +267,9 @@ class TableView(APIView):
 
 class TableCommands(APIView):
     @on_a_table(
-        "Send a command for your seat", body=CommandSerializer, answer=SeatViewSerializer,
+        "Send a command for your seat",
+        body=CommandSerializer,
+        answer=SeatViewSerializer,
         description=(
             "400: the rules refuse the command (the engine's sentence is in `detail`); "
             "403: not your seat; 404: no such table; 409: `expected_version` is stale (never for `take_back`, "
@@ -249,21 +286,32 @@ class TableCommands(APIView):
 class TableEvents(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @on_a_table("The event log as you may see it (hidden cards redacted until the game is over)",
-                answer=EventSerializer(many=True))
+    @on_a_table(
+        "The event log as you may see it (hidden cards redacted until the game is over)",
+        answer=EventSerializer(many=True),
+    )
     def get(self, request, table_id):
         table = _table(request, table_id)
         return Response(EventSerializer(seat_view.visible_events(table, request.user), many=True).data)
 
 
 PERSPECTIVE = OpenApiParameter(
-    "as", str, pattern=r"^(open|[0-9]+)$", description=(
+    "as",
+    str,
+    pattern=r"^(open|[0-9]+)$",
+    description=(
         'The perspective: "open" (every hand shown; the default) or a seat number (that seat\'s view as it was '
-        "sent to the seat). A seat the table does not have: 400."))
+        "sent to the seat). A seat the table does not have: 400."
+    ),
+)
 STEP = OpenApiParameter(
-    "step", int, description=(
+    "step",
+    int,
+    description=(
         "The board after the event with this version; 0 (the default) is before the first event. "
-        "Anything but a whole number from 0 to the last step: 400."))
+        "Anything but a whole number from 0 to the last step: 400."
+    ),
+)
 REPLAY_RULES = (
     "Anyone who may see the table may replay its game once it is over; while it runs, only staff who hold "
     "no seat in its match, each look written to the staff log (403 for anyone else, as before the start)."
@@ -273,8 +321,12 @@ REPLAY_RULES = (
 class TableReplay(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @on_a_table("The game at one step of its replay, from a perspective", answer=ReplaySerializer,
-                parameters=[STEP, PERSPECTIVE], description=REPLAY_RULES)
+    @on_a_table(
+        "The game at one step of its replay, from a perspective",
+        answer=ReplaySerializer,
+        parameters=[STEP, PERSPECTIVE],
+        description=REPLAY_RULES,
+    )
     def get(self, request, table_id):
         table = _replayable(request, table_id)
         seen_as = replay.perspective(table, query_parameter(request, "as"))
@@ -288,8 +340,13 @@ class TableReplay(APIView):
 class TableReplayMoves(APIView):
     permission_classes = [ReadsForAnyone]
 
-    @on_a_table("Every move of the game in words, from a perspective", answer=MoveSerializer(many=True),
-                refusals=(404,), parameters=[PERSPECTIVE], description=REPLAY_RULES)
+    @on_a_table(
+        "Every move of the game in words, from a perspective",
+        answer=MoveSerializer(many=True),
+        refusals=(404,),
+        parameters=[PERSPECTIVE],
+        description=REPLAY_RULES,
+    )
     def get(self, request, table_id):
         table = _replayable(request, table_id)
         seen_as = replay.perspective(table, query_parameter(request, "as"))

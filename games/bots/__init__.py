@@ -20,6 +20,7 @@ casual player (each game's own, the ``bot`` of its Game: games/engines/<game>/bo
 its heuristics in its docstring), and "random", any legal command of its turn at
 random (``random_bot``), for any game.
 """
+
 from functools import cache, partial
 
 from games.engines import registry

@@ -7,13 +7,14 @@ game lets bots give (its Game's ``bot_calls``: Spite's misplay calls); then the
 seat to act (when several may, as in Spite's opening, one of them at random)
 gives its command, which the engine decides and the referee applies.
 """
+
 import random
 from dataclasses import dataclass
 
 from games.engines import registry
+from games.engines.bot_base import may_call, turn_commands
 
 from . import bot_for
-from games.engines.bot_base import may_call, turn_commands
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ variants of one command, such as Spank!'s upkeep discards, from crowding out
 the rest). Out of turn it does nothing: it never gives a command of the types
 ``out_of_turn`` names (games.bots gives it the game's ``Engine.out_of_turn``).
 """
+
 from games.engines.bot_base import in_fixed_order, of_type, turn_commands, types
 
 

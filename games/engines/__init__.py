@@ -12,6 +12,7 @@ shares and calls the handler. Old event shapes are read through each engine's
 Each game is a package here (or anywhere importable) that declares its ``Game``; the installed ones are
 those settings.CARDROOM_GAMES lists (registry.py). ``GAMES`` is their names, in the site's order.
 """
+
 from . import registry
 from .errors import IllegalCommand
 

@@ -1,4 +1,5 @@
 """What every engine shares: the Decider skeleton, the checks every command passes, and command-checking helpers."""
+
 import random
 import re
 from collections import Counter
@@ -8,7 +9,18 @@ from . import turn_clock
 from .command_table import ANY_SEAT, HOST, SEAT_TO_ACT, SEATED, STAFF, SYSTEM, UNSEATED, Command, combine, handle
 from .errors import SEAT_IN_TEXT, IllegalCommand
 
-__all__ = ["Engine", "RulesEngine", "Command", "combine", "handle", "SEAT_TO_ACT", "ANY_SEAT", "HOST", "STAFF", "SYSTEM"]
+__all__ = [
+    "Engine",
+    "RulesEngine",
+    "Command",
+    "combine",
+    "handle",
+    "SEAT_TO_ACT",
+    "ANY_SEAT",
+    "HOST",
+    "STAFF",
+    "SYSTEM",
+]
 
 
 class Engine:
@@ -248,7 +260,7 @@ class Engine:
 
     def _no_such_command(self, kind):
         players = ", ".join(name for name, entry in self.commands.items() if entry.sender in SEATED)
-        return f"{self.title} has no command \"{kind}\"; the commands are {players}."
+        return f'{self.title} has no command "{kind}"; the commands are {players}.'
 
     def _not_for_a_seat(self, kind, sender):
         if sender == HOST:
@@ -340,6 +352,7 @@ class RulesEngine(Engine):
 # Engines know seats, not people: a sentence a player reads (a ruling's text, say) names a seat as
 # "{seat:2}", and the platform puts in the player's display name for whoever reads it.
 
+
 def seat_in_text(seat):
     """How an engine's sentence names a seat: "{seat:2}"."""
     return f"{{seat:{seat}}}"
@@ -399,10 +412,10 @@ def default_rng(rng):
 
 def require_dict(command):
     if not isinstance(command, dict):
-        raise IllegalCommand("A command must be an object with a \"type\".")
+        raise IllegalCommand('A command must be an object with a "type".')
     kind = command.get("type")
     if not isinstance(kind, str):
-        raise IllegalCommand("A command must have a \"type\".")
+        raise IllegalCommand('A command must have a "type".')
     return kind
 
 
@@ -410,7 +423,7 @@ def require_index(command, key, size, what):
     """An integer field in range 0..size-1 (bools are not integers here)."""
     value = command.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalCommand(f"\"{key}\" must be the number of a {what} (0 to {size - 1}).")
+        raise IllegalCommand(f'"{key}" must be the number of a {what} (0 to {size - 1}).')
     if not 0 <= value < size:
         raise IllegalCommand(f"There is no {what} {value}; {what}s are numbered 0 to {size - 1}.")
     return value

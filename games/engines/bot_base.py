@@ -6,6 +6,7 @@ command table, ``Engine.out_of_turn``: Spite's misplay calls and countdowns). A 
 the others; out of turn it may give only those its game's ``bot_calls`` names (games.engines.registry),
 and the platform asks it out of turn only when it may give one of them.
 """
+
 import json
 
 

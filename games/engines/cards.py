@@ -1,4 +1,5 @@
 """Card codes (rank then suit: "10H", "QS", "13D", "JK") and deck building."""
+
 from collections import Counter
 
 SUITS = ("S", "H", "D", "C")
@@ -38,9 +39,7 @@ def build_deck(full_deck, stacked=None, rng=None):
     for card in stacked:
         if not isinstance(card, str) or remaining[card] <= 0:
             held = Counter(full_deck)[card] if isinstance(card, str) else 0
-            raise ValueError(
-                f"The stacked deck names {card!r} more often than the full deck holds it ({held})."
-            )
+            raise ValueError(f"The stacked deck names {card!r} more often than the full deck holds it ({held}).")
         remaining[card] -= 1
     rest = [card for card in full_deck if _take(remaining, card)]
     if rest:

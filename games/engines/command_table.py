@@ -6,6 +6,7 @@ that the sender may give it) and then calls the handler; the platform routes a c
 sender, and refuses one sent from a version the table has left unless it holds at any version. The
 turn clock's commands are a table of their own, combined into each game's with ``combine``.
 """
+
 from dataclasses import dataclass
 from typing import Callable
 

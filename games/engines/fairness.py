@@ -12,6 +12,7 @@ the salt nor the order (``seal``); once it is over the whole log is public and a
 (``verify``; docs/fair-deals.md, docs/verify_deal.py). Events recorded before commitments existed are
 upcast with ``"commitment": None`` (``uncommitted``): "no commitment recorded", not a failure.
 """
+
 import hashlib
 import hmac
 import json
@@ -45,8 +46,16 @@ def committed_order(event, keys):
 def committed(event, keys, label, rng):
     """``event`` with a commitment to its values under ``keys``; ``label`` names the deal for people."""
     salt = new_salt(rng)
-    return {**event, "commitment": {"scheme": SCHEME, "label": label, "keys": list(keys),
-                                    "sha256": commit(committed_order(event, keys), salt), "salt": salt}}
+    return {
+        **event,
+        "commitment": {
+            "scheme": SCHEME,
+            "label": label,
+            "keys": list(keys),
+            "sha256": commit(committed_order(event, keys), salt),
+            "salt": salt,
+        },
+    }
 
 
 def seal(event, redacted):
@@ -66,6 +75,7 @@ def always(payload):
 
 def uncommitted(is_deal=always):
     """An upcaster for an event type recorded before commitments: a deal gets ``"commitment": None``."""
+
     def upcast(payload):
         if "commitment" in payload or not is_deal(payload):
             return payload
@@ -78,6 +88,7 @@ def uncommitted(is_deal=always):
 class DealCheck:
     """One deal's verdict: ``result`` is OK, FAILED, NONE (no commitment recorded) or HIDDEN (the salt is
     not revealed yet); ``reason`` says why in a sentence."""
+
     version: int
     label: str
     result: str
@@ -106,21 +117,22 @@ def check_stored(version, stored, event, is_deal):
     NONE. One stored with a null commitment, or without one in today's shape, lost it: FAILED (the engines
     never write either)."""
     if "commitment" in stored and stored["commitment"] is None:
-        return DealCheck(version, _label(version, event, None), FAILED, "The deal's commitment was removed "
-                         "(it is null).")
+        return DealCheck(
+            version, _label(version, event, None), FAILED, "The deal's commitment was removed (it is null)."
+        )
     if "commitment" in event:
         return check_deal(version, event)
     if is_deal(event):
-        return DealCheck(version, _label(version, event, None), FAILED, "The deal has no commitment: it was "
-                         "removed.")
+        return DealCheck(version, _label(version, event, None), FAILED, "The deal has no commitment: it was removed.")
     return None
 
 
 def check_deal(version, event):
     commitment = event["commitment"]
     if commitment is None:
-        return DealCheck(version, _label(version, event, None), NONE, "No commitment recorded (dealt before "
-                         "deals were committed).")
+        return DealCheck(
+            version, _label(version, event, None), NONE, "No commitment recorded (dealt before deals were committed)."
+        )
     label = _label(version, event, commitment)
     if commitment.get("scheme") != SCHEME:
         return DealCheck(version, label, FAILED, f"Unknown commitment scheme {commitment.get('scheme')!r}.")

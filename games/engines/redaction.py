@@ -1,4 +1,5 @@
 """Redaction pieces every engine's ``redact_event`` shares: other hands, and draws."""
+
 from copy import deepcopy
 
 # A redacted event never shares lists with the log. Events are JSON (dicts, lists, strings, numbers),

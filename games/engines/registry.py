@@ -38,6 +38,7 @@ An engine's timers need no declaration: a timer's kind is its key up to the last
 "countdown"), and a board is given the running deadline of each kind as ``clocks[kind]`` (with
 "due_ms" and "seconds_left") to tick, beside the platform's own ``turn_clock``.
 """
+
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -114,8 +115,10 @@ def install(packages):
 
 def _by_name():
     if _installed is None:
-        raise LookupError("No games are installed: Django installs settings.CARDROOM_GAMES as it starts (games.apps); "
-                          "a script without Django calls games.engines.registry.install(settings.CARDROOM_GAMES).")
+        raise LookupError(
+            "No games are installed: Django installs settings.CARDROOM_GAMES as it starts (games.apps); "
+            "a script without Django calls games.engines.registry.install(settings.CARDROOM_GAMES)."
+        )
     return _installed
 
 

@@ -1,10 +1,11 @@
 """Small helpers for immutable states: tuples with one entry replaced, multisets of cards minus some."""
+
 from dataclasses import replace
 
 
 def replace_at(items, index, value):
     """A copy of the tuple with one entry replaced."""
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def without(cards, removed):

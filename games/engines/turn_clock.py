@@ -16,6 +16,7 @@ A game keeps a ``Clock`` as its state's ``clock`` field, combines ``commands(def
 evolve)`` into its command table and supplies only its default action; this module does the rest.
 Pure, like every engine.
 """
+
 from dataclasses import dataclass, replace
 from functools import reduce
 
@@ -29,14 +30,21 @@ ABANDON = "abandon"
 CARRY_ON = "carry_on"
 HAND_TO_BOT = "hand_to_bot"
 TAKE_BACK = "take_back"
-EVENT_TYPES = frozenset({"timed_out", "marked_absent", "carried_on", "abandoned",
-                         "handed_to_bot", "taken_back"})  # all public
+EVENT_TYPES = frozenset(
+    {"timed_out", "marked_absent", "carried_on", "abandoned", "handed_to_bot", "taken_back"}
+)  # all public
 
 _HOST_ENTRIES = {
-    ABANDON: {"command": {"type": ABANDON}, "label": "Abandon the game",
-              "confirm": "A seat is absent. Abandon the game now? It ends with no winner."},
-    CARRY_ON: {"command": {"type": CARRY_ON}, "label": "Carry on",
-               "confirm": "Carry on without the absent seat? It keeps getting default actions until it acts."},
+    ABANDON: {
+        "command": {"type": ABANDON},
+        "label": "Abandon the game",
+        "confirm": "A seat is absent. Abandon the game now? It ends with no winner.",
+    },
+    CARRY_ON: {
+        "command": {"type": CARRY_ON},
+        "label": "Carry on",
+        "confirm": "Carry on without the absent seat? It keeps getting default actions until it acts.",
+    },
 }
 
 
@@ -60,6 +68,7 @@ class Clock:
 
 # --- evolve -------------------------------------------------------------------
 
+
 def timed_out(clock, seat):
     return replace(clock, timeouts=_with_streak(clock.timeouts, seat, clock.streak(seat) + 1))
 
@@ -82,21 +91,30 @@ def handed_to_bot(clock, seat):
 
 def taken_back(clock, seat):
     """The player is back: the bot leaves the seat, and the seat is neither absent nor on a streak."""
-    return replace(clock, bots=clock.bots - {seat}, timeouts=_with_streak(clock.timeouts, seat, 0),
-                   absent=clock.absent - {seat}, carried=clock.carried - {seat})
+    return replace(
+        clock,
+        bots=clock.bots - {seat},
+        timeouts=_with_streak(clock.timeouts, seat, 0),
+        absent=clock.absent - {seat},
+        carried=clock.carried - {seat},
+    )
 
 
 def acted(clock, seat):
     """The seat acted itself: no streak, not absent."""
     if not clock.streak(seat) and seat not in clock.absent:
         return clock
-    return replace(clock, timeouts=_with_streak(clock.timeouts, seat, 0),
-                   absent=clock.absent - {seat}, carried=clock.carried - {seat})
+    return replace(
+        clock,
+        timeouts=_with_streak(clock.timeouts, seat, 0),
+        absent=clock.absent - {seat},
+        carried=clock.carried - {seat},
+    )
 
 
 def _with_streak(timeouts, seat, count):
     padded = timeouts + (0,) * (seat + 1 - len(timeouts))
-    return padded[:seat] + (count,) + padded[seat + 1:]
+    return padded[:seat] + (count,) + padded[seat + 1 :]
 
 
 def _on_clock(change):
@@ -132,6 +150,7 @@ def after_event(state, event, own_actions):
 
 # --- decide -------------------------------------------------------------------
 
+
 def commands(default_action, evolve):
     """The turn clock's command table, to combine into a game's: the system's turn timeout, the host's
     abandon, carry on and hand-over to a bot, and a seat's taking it back (the game checks that it
@@ -140,6 +159,7 @@ def commands(default_action, evolve):
     ``default_action(state, seat, rng)`` returns the events of the game's safe
     default action; ``evolve`` is the game's.
     """
+
     def timeout(state, seat, command, rng):
         return _timeout(state, command, default_action, evolve, rng)
 
@@ -179,8 +199,10 @@ def _hand_to_bot(state, seat, command, rng):
     if isinstance(handed, bool) or not isinstance(handed, int):
         raise IllegalCommand('Name the absent seat to hand to a bot: {"type": "hand_to_bot", "seat": 1}.')
     if handed not in state.clock.absent:
-        raise IllegalCommand(f"Only a seat marked absent (after {ABSENT_AFTER} turn timeouts in a row) can be "
-                             f"handed to a bot, and {seat_in_text(handed)} is not.")
+        raise IllegalCommand(
+            f"Only a seat marked absent (after {ABSENT_AFTER} turn timeouts in a row) can be "
+            f"handed to a bot, and {seat_in_text(handed)} is not."
+        )
     if handed in state.clock.bots:
         raise IllegalCommand("A bot already plays that seat.")
     return [{"type": "handed_to_bot", "seat": handed}]
@@ -194,8 +216,9 @@ def _take_back(state, seat, command, rng):
 
 def _require_absent(clock, what):
     if not clock.absent:
-        raise IllegalCommand(f"No seat is absent, so you cannot {what}: a seat is absent after "
-                             f"{ABSENT_AFTER} turn timeouts in a row.")
+        raise IllegalCommand(
+            f"No seat is absent, so you cannot {what}: a seat is absent after {ABSENT_AFTER} turn timeouts in a row."
+        )
 
 
 def _not_carried(clock):
@@ -207,6 +230,7 @@ def _not_carried(clock):
 
 
 # --- views and host commands -----------------------------------------------------
+
 
 def host_entries(clock):
     """The host's abandon and carry on entries (like an engine's ``host_commands``) that apply now."""
@@ -225,16 +249,18 @@ def seat_in_text(seat):
 
 
 def _hand_over_entry(seat):
-    return {"command": {"type": HAND_TO_BOT, "seat": seat}, "label": f"Let a bot play for {seat_in_text(seat)}",
-            "confirm": f"Hand {seat_in_text(seat)}'s seat to a bot? The bot plays its turns until the player takes it back."}
+    return {
+        "command": {"type": HAND_TO_BOT, "seat": seat},
+        "label": f"Let a bot play for {seat_in_text(seat)}",
+        "confirm": f"Hand {seat_in_text(seat)}'s seat to a bot? The bot plays its turns until the player takes it back.",
+    }
 
 
 def seat_entries(clock, seat):
     """The turn clock's commands a seat may give now, like ``host_entries``: taking its seat back from a bot."""
     if clock is None or clock.abandoned or seat not in clock.bots:
         return []
-    return [{"command": {"type": TAKE_BACK}, "label": "Take my seat back from the bot",
-             "confirm": ""}]
+    return [{"command": {"type": TAKE_BACK}, "label": "Take my seat back from the bot", "confirm": ""}]
 
 
 def with_auto(event, redacted):

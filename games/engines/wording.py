@@ -1,5 +1,6 @@
 """Words the engines' event sentences share: cards as people write them ("7♥"), counts, ordinals, and
 the turn clock's events. Pure, like every engine; seats stay "{seat:N}" (base.seat_in_text)."""
+
 import re
 
 from .base import seat_in_text as who
@@ -13,14 +14,14 @@ _CODES_IN_TEXT = re.compile(rf"{_CODE}(?: {_CODE})*")
 
 
 def card(code):
-    """"7♥", "Q♠", "joker"."""
+    """ "7♥", "Q♠", "joker"."""
     if code == JOKER:
         return "joker"
     return code[:-1] + SUIT_SYMBOLS.get(code[-1:], code[-1:])
 
 
 def cards(codes):
-    """"7♥, 9♣ and Q♠"."""
+    """ "7♥, 9♣ and Q♠"."""
     labels = [card(code) for code in codes]
     if len(labels) <= 1:
         return "".join(labels)
@@ -28,7 +29,7 @@ def cards(codes):
 
 
 def count(number, noun, plural=None):
-    """"1 card", "3 cards", "no cards"."""
+    """ "1 card", "3 cards", "no cards"."""
     if number == 0:
         return f"no {plural or noun + 's'}"
     return f"{number} {noun if number == 1 else plural or noun + 's'}"

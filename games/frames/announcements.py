@@ -5,6 +5,7 @@ A snapshot of a live table (games.live.table_cache) carries its latest stored ev
 turns them into lines for its viewer, leaving out what the viewer did themselves (they know). The page
 (static/js/table_access/announce.js) reads out the lines newer than the first frame it showed, once each.
 """
+
 from games.frames import move_log
 
 RECENT = 12  # events read out at most: more than one command of any game appends
@@ -18,6 +19,9 @@ def news(snap, seat, names):
         return []
     mine = snap.seated.get(seat)
     over = game.engine.is_over(game.state)
-    told = [event for event in snap.recent[-RECENT:]
-            if not (mine is not None and event.actor_kind == "user" and event.actor_user_id == mine.pk)]
+    told = [
+        event
+        for event in snap.recent[-RECENT:]
+        if not (mine is not None and event.actor_kind == "user" and event.actor_user_id == mine.pk)
+    ]
     return move_log.live_lines(game.engine, told, seat, over, names)

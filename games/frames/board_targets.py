@@ -16,6 +16,7 @@ sends only what this module put on the page, as ``<script id="board-targets">`` 
 Each game has one function, its Game's ``layout`` (games.engines.registry), that says where each of its
 offered commands goes on its board: the names it uses are those its template gives its elements.
 """
+
 from collections import defaultdict
 
 from games.engines import registry

@@ -12,6 +12,7 @@ A card's face is read out by its name in words (its corner and pip are hidden fr
 
 Cards are the most repeated piece of every board, so each is built once and kept.
 """
+
 import re
 from functools import lru_cache
 
@@ -24,9 +25,24 @@ register = template.Library()
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 # Spite's packs hold 11s, 12s and 13s besides jacks, queens and kings: each rank has a name of its own.
-RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "2": "two", "3": "three", "4": "four",
-              "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten",
-              "11": "eleven", "12": "twelve", "13": "thirteen"}
+RANK_NAMES = {
+    "A": "ace",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+    "11": "eleven",
+    "12": "twelve",
+    "13": "thirteen",
+}
 JOKER = "JK"
 
 
@@ -90,17 +106,30 @@ def _card(code, size):
 
 @lru_cache(maxsize=1024)
 def _hand_button(code, over):
-    return format_html('<button type="button" class="{}" data-card="{}" data-label="{}" aria-pressed="false"{}>{}</button>',
-                       card_class(code, "card-hand"), code, card_name(code), " disabled" if over else "", _face(code))
+    return format_html(
+        '<button type="button" class="{}" data-card="{}" data-label="{}" aria-pressed="false"{}>{}</button>',
+        card_class(code, "card-hand"),
+        code,
+        card_name(code),
+        " disabled" if over else "",
+        _face(code),
+    )
 
 
 @lru_cache(maxsize=512)
 def _face(code):
     if code == JOKER:
-        return mark_safe('<span class="corner" aria-hidden="true"><span class="rank">JK</span></span>'
-                         '<span class="pip" aria-hidden="true">★</span><span class="visually-hidden">joker</span>')
+        return mark_safe(
+            '<span class="corner" aria-hidden="true"><span class="rank">JK</span></span>'
+            '<span class="pip" aria-hidden="true">★</span><span class="visually-hidden">joker</span>'
+        )
     rank, suit = code[:-1], code[-1:]
     symbol = SUIT_SYMBOLS.get(suit, suit)
-    return format_html('<span class="corner" aria-hidden="true"><span class="rank">{}</span><span class="suit">{}</span></span>'
-                       '<span class="pip" aria-hidden="true">{}</span><span class="visually-hidden">{}</span>',
-                       rank, symbol, SUIT_SYMBOLS.get(suit, ""), card_name(code))
+    return format_html(
+        '<span class="corner" aria-hidden="true"><span class="rank">{}</span><span class="suit">{}</span></span>'
+        '<span class="pip" aria-hidden="true">{}</span><span class="visually-hidden">{}</span>',
+        rank,
+        symbol,
+        SUIT_SYMBOLS.get(suit, ""),
+        card_name(code),
+    )

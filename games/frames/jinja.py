@@ -15,6 +15,7 @@ and ``cards_in_text``: an engine's sentence with its card codes written as the m
 ``url(name, *args)``, ``csrf_input()`` (the form field for the context's ``csrf_token``) and
 ``{% memo name=value, ... %}...{% endmemo %}`` (games.frames.memo).
 """
+
 import itertools
 import json
 from functools import cache
@@ -28,11 +29,10 @@ from jinja2 import nodes
 from jinja2.ext import Extension
 
 from games import game_files
-from games.frames import board_filters, log_lines
-from games.frames import memo as memo_cache
 from games.engines.wording import cards_in_text
+from games.frames import board_filters, cards, log_lines
+from games.frames import memo as memo_cache
 from games.play.names import seat_name
-from games.frames import cards
 
 
 class MemoExtension(Extension):
@@ -146,15 +146,28 @@ def environment():
         extensions=[MemoExtension],
     )
     env.globals.update(
-        url=url, csrf_input=jinja2.pass_context(csrf_input),
-        card=cards.card, card_face=cards.card_face, hand_buttons=cards.hand_buttons,
+        url=url,
+        csrf_input=jinja2.pass_context(csrf_input),
+        card=cards.card,
+        card_face=cards.card_face,
+        hand_buttons=cards.hand_buttons,
     )
     env.filters.update(
-        pluralize=defaultfilters.pluralize, capfirst=defaultfilters.capfirst, add=defaultfilters.add,
-        default_if_none=defaultfilters.default_if_none, json_script=json_script, join=join,
-        seat_name=seat_name, at=board_filters.at, pick=memo_cache.pick,
-        card_class=cards.card_class, card_label=cards.card_label, card_name=cards.card_name, spoken=cards.spoken,
-        news_items=log_lines.news_items, cards_in_text=cards_in_text,
+        pluralize=defaultfilters.pluralize,
+        capfirst=defaultfilters.capfirst,
+        add=defaultfilters.add,
+        default_if_none=defaultfilters.default_if_none,
+        json_script=json_script,
+        join=join,
+        seat_name=seat_name,
+        at=board_filters.at,
+        pick=memo_cache.pick,
+        card_class=cards.card_class,
+        card_label=cards.card_label,
+        card_name=cards.card_name,
+        spoken=cards.spoken,
+        news_items=log_lines.news_items,
+        cards_in_text=cards_in_text,
     )
     return env
 

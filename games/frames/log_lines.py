@@ -8,6 +8,7 @@ is kept too (a stored event's line never changes), so a frame escapes only its n
 viewer's log is drawn from the one its previous frame showed, so a frame describes only the events
 since (looking up thirty kept lines one by one was still a tenth of a frame in a busy process).
 """
+
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -24,8 +25,9 @@ def log_items(lines):
     """The move log's <li>s, newest first (games.frames.rendering.live_log's lines), the newest marked."""
     if not lines:
         return mark_safe('<li class="empty">No moves yet.</li>')
-    return mark_safe("".join(_log_item(line["version"], line["text"], number == 0)
-                             for number, line in enumerate(lines)))
+    return mark_safe(
+        "".join(_log_item(line["version"], line["text"], number == 0) for number, line in enumerate(lines))
+    )
 
 
 def live_log_items(viewer, events, describe):
@@ -41,7 +43,7 @@ def live_log_items(viewer, events, describe):
     if kept is not None and kept[0] <= version:
         since, items = kept
         items = [item for item in items if item[0] >= first]
-        events = events[len(events) - min(version - since, len(events)):]
+        events = events[len(events) - min(version - since, len(events)) :]
     else:
         items = []
     new = [(line["version"], line["text"]) for line in reversed(describe(events)) if line["text"]]
@@ -85,5 +87,7 @@ def _log_item(version, text, latest):
 
 @lru_cache(maxsize=20_000, typed=True)
 def _news_item(version, text):
-    return (f'<p data-announce="event-{int(version)}" data-announce-version="{int(version)}">'
-            f'{conditional_escape(spoken(text))}</p>')
+    return (
+        f'<p data-announce="event-{int(version)}" data-announce-version="{int(version)}">'
+        f"{conditional_escape(spoken(text))}</p>"
+    )

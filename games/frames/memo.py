@@ -11,6 +11,7 @@ least ``_CACHE_SIZE``): a live table redraws a few dozen blocks per version, and
 a couple of hundred busy tables with room for 4,096 found few of them again (each was forgotten
 before its table's next move), drawing most frames all afresh.
 """
+
 import threading
 from collections import OrderedDict
 

@@ -10,12 +10,13 @@ person at a live table, the replay service for its own pages.
     lines(table, open=True, upto=40)   # the first 40 events, all cards shown
     lines_for(table, user)             # the live table's log for this person
 """
+
 import threading
 from collections import OrderedDict
 
 from events import store
-from games.play import game_state
 from games.engines import get_engine
+from games.play import game_state
 from games.play.names import named, seat_names
 
 

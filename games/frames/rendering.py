@@ -2,6 +2,7 @@
 
 Every fragment carries ids that htmx swaps in place (out-of-band swaps).
 """
+
 import functools
 import math
 import re
@@ -10,16 +11,16 @@ import time
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games.frames import announcements, jinja, log_lines, move_log
-from games.play import commands, log_chain
-from games.tables import kept_seats, rematch
-from games.frames.board_targets import board_targets
-from games.engines import registry
-from games.tables.in_play import games_in_play
-from games.models import Table
 from games.bots import levels as bot_levels
+from games.engines import registry
+from games.frames import announcements, jinja, log_lines, move_log
+from games.frames.board_targets import board_targets
+from games.models import Table
+from games.play import commands, log_chain
 from games.play.names import seat_name
 from games.play.seat_view import named, seat_names, view_for_seat
+from games.tables import kept_seats, rematch
+from games.tables.in_play import games_in_play
 
 INVITES_KEY = "table_invites"
 
@@ -33,9 +34,13 @@ def table_context(snap, user):
     view = shown["view"]
     # Late joiners add seats while a game runs: name every seat the table, its seats or the view know.
     names += [None] * ((len(view["players"]) if view else 0) - len(names))
-    actions = [{**named(action, names), "name": f"host-{number}"}
-               for number, action in enumerate(commands.host_actions(table, user, game))]
-    seat_actions = [{**action, "name": f"seat-{number}"} for number, action in enumerate(commands.seat_actions(game, seat))]
+    actions = [
+        {**named(action, names), "name": f"host-{number}"}
+        for number, action in enumerate(commands.host_actions(table, user, game))
+    ]
+    seat_actions = [
+        {**action, "name": f"seat-{number}"} for number, action in enumerate(commands.seat_actions(game, seat))
+    ]
     legal = shown["legal_commands"]
     return {
         "table": table,
@@ -48,8 +53,9 @@ def table_context(snap, user):
         "others": clockwise_from(view, seat),
         "legal": legal,
         "host_actions": actions,
-        "board_targets": board_targets(table.game, view, seat, legal,
-                                       {action["name"]: action["command"] for action in actions + seat_actions}),
+        "board_targets": board_targets(
+            table.game, view, seat, legal, {action["name"]: action["command"] for action in actions + seat_actions}
+        ),
         "board_template": board_template(table.game),
         "to_move_name": names[view["to_move"]] if view and view.get("to_move") is not None else None,
         "winner_name": names[view["winner"]] if view and view.get("winner") is not None else None,
@@ -61,14 +67,20 @@ def table_context(snap, user):
         "awaits_you": user.pk in snap.awaited,
         "seat_actions": seat_actions,
         "signed_in": user.is_authenticated,  # a visitor without an account only watches
-        "can_join_late": (seat is None and getattr(user, "is_authenticated", False)
-                          and table.has_room_for_late_joiner and bool(view) and not view.get("over")),
+        "can_join_late": (
+            seat is None
+            and getattr(user, "is_authenticated", False)
+            and table.has_room_for_late_joiner
+            and bool(view)
+            and not view.get("over")
+        ),
         "move_log": live_log(snap, seat, names, view),
         "last_places": last_places(game.engine, snap.recent),
         "deal_heads": log_chain.recent_deal_heads(game.engine, snap.recent),
         "away_names": [seat_name(names, n) for n, p in enumerate(view["players"] if view else []) if p.get("absent")],
-        "bot_played_names": [seat_name(names, n) for n, p in enumerate(view["players"] if view else [])
-                             if p.get("with_bot")],
+        "bot_played_names": [
+            seat_name(names, n) for n, p in enumerate(view["players"] if view else []) if p.get("with_bot")
+        ],
         "news": announcements.news(snap, seat, names),
         "extras": snap.extras,
         **clocks_context(snap.deadlines, view),
@@ -99,12 +111,17 @@ def _bot_seats_before_start(table):
     if table.status != Table.Status.OPEN:
         return set()
     return set(table.seats.exclude(bot="").values_list("number", flat=True))
+
+
 def live_log(snap, seat, names, view):
     """The move log's <li>s for ``seat`` (None: a watcher's, the public lines), newest first; every card
     shown once the game is over, as with the event list."""
     over, engine = bool(view and view.get("over")), snap.game.engine
-    return log_lines.live_log_items((snap.table.stream, seat, over, tuple(names)), snap.recent,
-                                    lambda events: move_log.live_lines(engine, events, seat, over, names))
+    return log_lines.live_log_items(
+        (snap.table.stream, seat, over, tuple(names)),
+        snap.recent,
+        lambda events: move_log.live_lines(engine, events, seat, over, names),
+    )
 
 
 PLACE_NAME = re.compile(r"[a-z]+(?:-[0-9]+)*")
@@ -130,8 +147,10 @@ def clocks_context(deadlines, view):
     """
     now_ms = int(time.time() * 1000)
     running = view is not None and not view.get("over")
-    deadlines = [{**deadline, "seconds_left": seconds_left(deadline["due_ms"], now_ms)}
-                 for deadline in (deadlines if running else [])]
+    deadlines = [
+        {**deadline, "seconds_left": seconds_left(deadline["due_ms"], now_ms)}
+        for deadline in (deadlines if running else [])
+    ]
     return {
         "now_ms": now_ms,
         "deadlines": deadlines,

@@ -7,6 +7,7 @@ longer than 5 s. Here the middleware only marks the user as not yet looked up, a
 the lookup together with everything else a handshake needs, in one call on the threads for arrivals
 (games.live.consumers.PlayerConsumer.arrive, games.live.table_cache.on_arrival), which hand their connection back after it.
 """
+
 from channels.auth import AuthMiddleware, UserLazyObject, get_user
 from channels.sessions import CookieMiddleware, SessionMiddleware
 from django.utils.functional import empty

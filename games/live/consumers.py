@@ -8,6 +8,7 @@ socket carries heartbeats (games.live.heartbeats: the page's "pong", never count
 limit) and the table chat (games.tables.chat: ``{"chat": text}``, kept in its own stream and broadcast to
 the table).
 """
+
 import functools
 from urllib.parse import parse_qs
 
@@ -18,14 +19,16 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from games.frames import rendering
-from games.live import frame_limits, heartbeats, table_cache as live, auth as live_auth
-from games.play import broadcast, commands
-from games.tables import chat, lobby
-from games.live.dispatch import dispatch_in_turn
 from games.errors import BadRequest, DamagedLog, Forbidden, NotFound, TableError
+from games.frames import rendering
+from games.live import auth as live_auth
+from games.live import frame_limits, heartbeats
+from games.live import table_cache as live
+from games.live.dispatch import dispatch_in_turn
 from games.live.json_input import parse_client_json
 from games.live.table_cache import in_thread
+from games.play import broadcast, commands
+from games.tables import chat, lobby
 
 # Close codes, in 4000-4999 (the applications' range; Daphne refuses to send any other but 1000), each
 # 4000 + the HTTP status that says the same; the page shows why and does not reconnect in a loop (the
@@ -214,13 +217,17 @@ class TableConsumer(PlayerConsumer):
     async def _show_own_move(self, messages):
         """Show the mover the table its move made (it is stored: the command committed before
         returning), then tell the table through the channel layer, without waiting for the publish."""
-        moved = [message for group, message in messages
-                 if group == self.table.group_name and message["type"] == "table.changed"]
+        moved = [
+            message
+            for group, message in messages
+            if group == self.table.group_name and message["type"] == "table.changed"
+        ]
         try:
             if moved:
                 seated = [message for message in moved if message.get("seating")]
-                await self._show(max(message["version"] for message in moved), bool(seated),
-                                 seated[-1]["cause"] if seated else None)
+                await self._show(
+                    max(message["version"] for message in moved), bool(seated), seated[-1]["cause"] if seated else None
+                )
         finally:
             broadcast.send_held_soon(messages)
 
@@ -240,8 +247,11 @@ class TableConsumer(PlayerConsumer):
 
     async def table_changed(self, message):
         seating = message.get("seating", False)
-        if self.shown is not None and message["version"] <= self.shown.version and (
-                not seating or self.shown.cause == message.get("cause")):
+        if (
+            self.shown is not None
+            and message["version"] <= self.shown.version
+            and (not seating or self.shown.cause == message.get("cause"))
+        ):
             return  # already shown: a later version reached this connection first, or this one was its mover
         await self._show(message["version"], seating, message.get("cause"))
 
@@ -298,8 +308,10 @@ def _parse(message):
     command = message.get("command") if isinstance(message, dict) else None
     version = message.get("expected_version") if isinstance(message, dict) else None
     if command is None or version is None:
-        raise BadRequest('That message was not a command the table understands: send {"command": {"type": ...}, '
-                         '"expected_version": the version the table showed you}.')
+        raise BadRequest(
+            'That message was not a command the table understands: send {"command": {"type": ...}, '
+            '"expected_version": the version the table showed you}.'
+        )
     return command, _whole_number(version)
 
 

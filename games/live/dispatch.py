@@ -10,6 +10,7 @@ Here each source is read by a loop of its own that handles what it reads at once
 its handler on the next turn. As with channels, a consumer handles one message at a time (a lock
 taken around each handler), so handlers never interleave; and whatever ends one loop ends the other.
 """
+
 import asyncio
 
 

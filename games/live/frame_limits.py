@@ -5,6 +5,7 @@ to ``burst``. A frame with no token left is refused (the sender is told to slow 
 frame is not acted on, so a flood never makes the server re-render a table); a connection refused
 ``strikes`` frames in a row is closed.
 """
+
 import time
 from dataclasses import dataclass, field
 
@@ -29,8 +30,11 @@ class FrameRate:
 
     @classmethod
     def from_settings(cls):
-        return cls(settings.WEBSOCKET_FRAMES_PER_SECOND, settings.WEBSOCKET_FRAME_BURST,
-                   settings.WEBSOCKET_REFUSALS_BEFORE_CLOSE)
+        return cls(
+            settings.WEBSOCKET_FRAMES_PER_SECOND,
+            settings.WEBSOCKET_FRAME_BURST,
+            settings.WEBSOCKET_REFUSALS_BEFORE_CLOSE,
+        )
 
     def check(self):
         """ALLOW this frame, REFUSE it, or CLOSE the connection."""

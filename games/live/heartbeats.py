@@ -13,6 +13,7 @@ Heartbeats have a token bucket of their own, so they never use up, or are refuse
 players' frames (games.live.frame_limits). A client that never sends a ``PONG`` (scripts, the live bench)
 is never pinged nor closed for silence.
 """
+
 import asyncio
 import time
 

@@ -12,6 +12,7 @@ cancelled before its call started raises CancelledError, and the call never runs
 SyncToAsync, changes the call makes to context variables stay in the thread, and ``async_to_sync``
 inside the call would run on a loop of its own: the live threads' calls use neither.
 """
+
 import asyncio
 import contextvars
 

@@ -5,6 +5,7 @@ once per nesting level (so ``[[[[...]]]]`` raises RecursionError) and keeps ``\\
 (PostgreSQL refuses NUL in text). ``parse_client_json`` refuses all of these with a sentence the
 client can read; the REST API's parser (games.api.parsers) and the websockets use it.
 """
+
 import json
 import math
 

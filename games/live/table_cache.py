@@ -11,6 +11,7 @@ and whether its seats or status changed too; a snapshot older than that, or one 
 seating change, is read again. Nothing is kept for a table once this process has no connection to it.
 All of this lives on the process's event loop; only reading the database goes to a thread.
 """
+
 import asyncio
 import functools
 import os
@@ -24,15 +25,13 @@ from django.conf import settings
 from django.db import connections
 
 from events import store
-from games.frames import log_lines
-from games.play import game_state
-from games.models import Table
-from games.frames import memo
+from games.frames import log_lines, memo
 from games.frames.rendering import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
 from games.live.hop import on_thread
 from games.live.thread_names import name_for_the_system
+from games.models import Table
+from games.play import game_state
 from games.play.timers import active_deadlines
-
 
 _PLACEHOLDERS = re.compile(f"({re.escape(CSRF_PLACEHOLDER)}|{re.escape(NOW_PLACEHOLDER)})")
 
@@ -74,6 +73,7 @@ def _on(name, size, function):
 
     async def call(*args, **kwargs):
         return await on_thread(pool, functools.partial(_returning_connections, function, *args, **kwargs))
+
     return call
 
 
@@ -132,9 +132,15 @@ def snapshot(table, seated=None, known=()):
     game = game_state.load(table)
     if seated is None:
         seated = table.seated_users()
-    return Snapshot(table, seated, game, active_deadlines(table, game) if _timed(table, game) else [],
-                    recent=recent_events(table, game.version, known), extras=read_extras(table, game),
-                    awaited=_awaited(table))
+    return Snapshot(
+        table,
+        seated,
+        game,
+        active_deadlines(table, game) if _timed(table, game) else [],
+        recent=recent_events(table, game.version, known),
+        extras=read_extras(table, game),
+        awaited=_awaited(table),
+    )
 
 
 def _awaited(table):
@@ -159,8 +165,9 @@ def held_events(table, version, known=()):
     """Of the latest LOG_EVENTS events up to ``version``, the run from the first that ``known`` and
     the state cache (games.play.game_state.recent) hold between them, without reading the log."""
     first = max(0, version - LOG_EVENTS)
-    by_version = {event.version: event for event in (*known, *game_state.recent(table.stream))
-                  if first < event.version <= version}
+    by_version = {
+        event.version: event for event in (*known, *game_state.recent(table.stream)) if first < event.version <= version
+    }
     held = []
     for wanted in range(first + 1, version + 1):
         if wanted not in by_version:

@@ -6,6 +6,7 @@ threads) could not be read off it; the profile, which samples the thread holding
 lock, under-counts the threads beside the loop. The pools name theirs (games.live.table_cache,
 config.http_threads), and ``make bench-live`` reports each kind's CPU per move from those names.
 """
+
 import ctypes
 import threading
 

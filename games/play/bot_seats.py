@@ -4,6 +4,7 @@ A seat a bot filled before the start has the bot's level in ``Seat.bot``. A pers
 handed to a bot after the turn clock marked it absent is the game's own record
 (``Engine.seats_with_bot``): the bot plays "fair" for it until the player takes the seat back.
 """
+
 from games.models import Seat, Table
 
 HAND_OVER_LEVEL = "fair"  # the bot that plays a seat handed over

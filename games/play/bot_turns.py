@@ -11,16 +11,17 @@ so a job retried or delivered twice, or one that lost a race with a person's mov
 stale version: the event store takes one append at a version. Its own new version brings the next
 deadline, and so the bot plays on.
 """
+
 import logging
 import random
 
 from events.models import Event
 from events.store import SYSTEM, Actor
-from games.play import bot_seats, commands, game_state
 from games.bots import bot_for
-from games.engines.bot_base import may_call, turn_commands
 from games.engines import registry
+from games.engines.bot_base import may_call, turn_commands
 from games.errors import Forbidden, StaleVersion
+from games.play import bot_seats, commands, game_state
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,9 @@ def plan(table, game, rng):
     bots = bot_seats.playing(table, game)
     calls, out_of_turn = registry.game(table.game).bot_calls, engine.out_of_turn
     offers = {seat: engine.legal_commands(state, seat) for seat in sorted(bots)}
-    callers = [seat for seat, legal in offers.items() if may_call(legal, calls) and not turn_commands(legal, out_of_turn)]
+    callers = [
+        seat for seat, legal in offers.items() if may_call(legal, calls) and not turn_commands(legal, out_of_turn)
+    ]
     acting = [seat for seat, legal in offers.items() if turn_commands(legal, out_of_turn)]
     for seat in callers + acting:
         command = bot_for(table.game, bots[seat])(engine.view(state, seat), offers[seat], rng)

@@ -3,6 +3,7 @@
 Only a version number crosses the channel layer: each connection then
 renders its own seat's view, so no hidden card is ever sent to a group.
 """
+
 import asyncio
 import hashlib
 import logging

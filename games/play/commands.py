@@ -8,19 +8,20 @@ system's (timer jobs, games.play.firing) through ``submit_system``, bots' (games
 ``submit_for_bot``, and the lobby's deal and late
 joiners (games.tables.lobby). Scheduling (games.play.timers) sits below it; firing deadlines, above it.
 """
+
 import random
 from contextlib import nullcontext
 
 from django.db import transaction
 
 from events import store
-from events.store import SYSTEM, Actor, ConcurrencyConflict
 from events.models import Event
+from events.store import SYSTEM, Actor, ConcurrencyConflict
 from games import signals
-from games.play import broadcast, game_state, staff_powers, timers
 from games.engines import IllegalCommand, get_engine
 from games.engines import command_table as senders
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
+from games.play import broadcast, game_state, staff_powers, timers
 from games.play.names import named, seat_names
 
 SYSTEM_RETRIES = 5  # tries of a command decided at the latest version (the system's, a take-back)
@@ -47,15 +48,18 @@ def submit(table, user, command, expected_version, seat=None, seats=None):
     acting_seat, actor = _ROUTES[engine.sender_of(command)](table, user, seat, seats)
     also = _signalled_staff_command(table, user, command) if actor.kind == STAFF_ACTOR else None
     if engine.holds_at_any_version(command):
-        return _at_latest_version(lambda: run(table, actor, _deciding(acting_seat, command), also=also),
-                                  "The table is too busy to take that just now; please send it again.")
+        return _at_latest_version(
+            lambda: run(table, actor, _deciding(acting_seat, command), also=also),
+            "The table is too busy to take that just now; please send it again.",
+        )
     return run(table, actor, _deciding(acting_seat, command), expected_version, also=also)
 
 
 def _signalled_staff_command(table, user, command):
     """Tell the staff log (games.signals.staff_command) in the transaction that appends the command."""
-    return lambda version: signals.staff_command.send(sender=submit, table=table, user=user, command=command,
-                                                      version=version)
+    return lambda version: signals.staff_command.send(
+        sender=submit, table=table, user=user, command=command, version=version
+    )
 
 
 def submit_for_bot(table, seat, command, expected_version, actor):
@@ -95,8 +99,14 @@ def _system_only(table, user, seat, seats):
 
 
 # Who may send a command is the engine's table's (Engine.sender_of); this is how each kind of sender acts.
-_ROUTES = {senders.SEAT_TO_ACT: _as_seat, senders.ANY_SEAT: _as_seat, None: _as_seat,
-           senders.HOST: _as_host, senders.STAFF: _as_staff, senders.SYSTEM: _system_only}
+_ROUTES = {
+    senders.SEAT_TO_ACT: _as_seat,
+    senders.ANY_SEAT: _as_seat,
+    None: _as_seat,
+    senders.HOST: _as_host,
+    senders.STAFF: _as_staff,
+    senders.SYSTEM: _system_only,
+}
 
 
 def check_shape(command):
@@ -128,8 +138,10 @@ def submit_system(table, command, expected_version=None):
     try:
         if expected_version is not None:
             return run(table, SYSTEM, _deciding(None, command), expected_version)
-        return _at_latest_version(lambda: run(table, SYSTEM, _deciding(None, command)),
-                                  "The table is too busy to apply the system command; it will be retried.")
+        return _at_latest_version(
+            lambda: run(table, SYSTEM, _deciding(None, command)),
+            "The table is too busy to apply the system command; it will be retried.",
+        )
     except (Refused, StaleVersion):
         return None
 

@@ -9,6 +9,7 @@ records it on the table (``Table.damaged_at``, ``Table.damage``) and logs it at 
 such a table and the review queue lists them for staff. Nothing is written to the log itself: it is
 append-only, and what went wrong is a matter for staff and the code, not a move of the game.
 """
+
 import logging
 
 from django.shortcuts import render
@@ -44,8 +45,9 @@ def found(table, version, error):
     reason = f"{type(error).__name__}: {error}"[:REASON_LENGTH]
     recorded = Table.objects.filter(pk=table.pk, damaged_at__isnull=True).update(damaged_at=version, damage=reason)
     if recorded:
-        log.error("Table %s: its event log does not fold at event %s (%s); play at it is stopped.",
-                  table.pk, version, reason)
+        log.error(
+            "Table %s: its event log does not fold at event %s (%s); play at it is stopped.", table.pk, version, reason
+        )
     table.damaged_at, table.damage = version, reason
     return DamagedLog(table.pk, version, reason)
 

@@ -6,6 +6,7 @@ commitment was removed, none: recorded before deals were committed, hidden: the 
 It reads the stored log, salts included, but tells only each deal's verdict, so it may be shown while the
 game runs.
 """
+
 from django.utils.translation import ngettext
 
 from events import store
@@ -20,8 +21,10 @@ def report(table, rows=None):
     rows, if read already (store.rows). A deal is known by its game (``Engine.is_deal``), so one whose
     commitment was removed fails rather than passing unseen."""
     engine = get_engine(table.game)
-    checks = (check_stored(row.version, row.payload, store.payload_today(row, table.game), engine.is_deal)
-              for row in (store.rows(table.stream) if rows is None else rows))
+    checks = (
+        check_stored(row.version, row.payload, store.payload_today(row, table.game), engine.is_deal)
+        for row in (store.rows(table.stream) if rows is None else rows)
+    )
     return [check for check in checks if check is not None]
 
 
@@ -31,9 +34,11 @@ def summary(checks):
         return "No cards have been dealt yet."
     counts = {result: sum(check.result == result for check in checks) for result in (OK, FAILED, NONE, HIDDEN)}
     if counts[FAILED]:
-        return ngettext("%(failed)d of %(dealt)d deal failed verification.",
-                        "%(failed)d of %(dealt)d deals failed verification.",
-                        len(checks)) % {"failed": counts[FAILED], "dealt": len(checks)}
+        return ngettext(
+            "%(failed)d of %(dealt)d deal failed verification.",
+            "%(failed)d of %(dealt)d deals failed verification.",
+            len(checks),
+        ) % {"failed": counts[FAILED], "dealt": len(checks)}
     sentence = ngettext("%(ok)d deal verified", "%(ok)d deals verified", counts[OK]) % {"ok": counts[OK]}
     if counts[NONE]:
         sentence += f", {counts[NONE]} with no commitment recorded"

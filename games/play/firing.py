@@ -9,15 +9,16 @@ command (games.play.commands.submit_system), or for a bot's deadline lets the ta
 (games.play.bot_turns), once however often and however concurrently it is called.
 Scheduling them is games.play.timers', below the command path; this module sits above it.
 """
+
 import logging
 
 from django.db import transaction
 from django.utils import timezone
 
 from events import store
-from games.play import bot_turns, commands, game_state
 from games.errors import Conflict, DamagedLog
 from games.models import Deadline
+from games.play import bot_turns, commands, game_state
 from games.play.timers import latest_turn_version, to_move
 
 log = logging.getLogger(__name__)
@@ -80,13 +81,14 @@ def fire_due(due_by=None):
     deadline was meant for: a timer that wakes it a moment early still finds that deadline due).
     Returns how many it tried. Rows set while it runs wait for the next run, so one run is bounded."""
     now = max(timezone.now(), due_by) if due_by else timezone.now()
-    due = list(Deadline.objects.filter(fired_at__isnull=True, due_at__lte=now)
-               .order_by("due_at").values_list("pk", flat=True)[:DUE_BATCH])
+    due = list(
+        Deadline.objects.filter(fired_at__isnull=True, due_at__lte=now)
+        .order_by("due_at")
+        .values_list("pk", flat=True)[:DUE_BATCH]
+    )
     for pk in due:
         try:
             fire(pk)
         except Exception:  # one table's trouble must not stop the others; it stays unfired
             log.exception("Deadline %s could not fire; the next run tries again.", pk)
     return len(due)
-
-

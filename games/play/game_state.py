@@ -6,6 +6,7 @@ events after it and folds them on. It is a cache, never the truth:
 clearing it changes nothing but speed (tests/play/test_game_state.py proves the
 cached path equals a fold from scratch).
 """
+
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -13,8 +14,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from events import store
-from games.play import damaged
 from games.engines import get_engine
+from games.play import damaged
 
 _CACHE_SIZE = 256  # streams kept at least (games.live.table_cache makes room for more: make_room)
 _size = _CACHE_SIZE

@@ -7,6 +7,7 @@ shown while the game runs. ``cached(table, version)`` keeps the verdict per (str
 version never changes, and the table page checks it at every load. The salt itself is shown only once the
 game is over (``revealed_salt``), with the record, so that anyone can then recompute the chain.
 """
+
 import json
 from dataclasses import dataclass, field
 
@@ -23,6 +24,7 @@ class ChainCheck:
     """A stream's chain checked up to ``version``: its ``head`` (the latest hash; chain.GENESIS before the
     first event), the first ``broken`` link (a chain.Break) or None, and ``deal_heads``, {version of a deal:
     the head at that version}, what a player's page keeps at each deal."""
+
     version: int
     head: str
     broken: chain.Break | None = None
@@ -38,8 +40,7 @@ class ChainCheck:
         return json.dumps({str(version): head for version, head in self.deal_heads.items()})
 
     def as_dict(self):
-        return {"version": self.version, "head": self.head,
-                "broken": self.broken.as_dict() if self.broken else None}
+        return {"version": self.version, "head": self.head, "broken": self.broken.as_dict() if self.broken else None}
 
 
 def check(table, rows=None):
@@ -47,8 +48,9 @@ def check(table, rows=None):
     rows = store.rows(table.stream) if rows is None else rows
     engine = get_engine(table.game)
     deal_heads = {row.version: row.hash for row in rows if _is_deal(engine, store.payload_today(row, table.game))}
-    return ChainCheck(rows[-1].version if rows else 0, chain.head_of(rows),
-                      chain.check(rows, store.salt(table.stream)), deal_heads)
+    return ChainCheck(
+        rows[-1].version if rows else 0, chain.head_of(rows), chain.check(rows, store.salt(table.stream)), deal_heads
+    )
 
 
 def cached(table, version):

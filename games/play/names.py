@@ -1,5 +1,6 @@
 """Players' names in what they read: an engine's sentences name seats as "{seat:N}"; these put the
 seat's player's display name in their place."""
+
 from games.engines.base import with_seat_names
 
 EMPTY_SEAT = "Empty seat"
@@ -16,8 +17,9 @@ def seat_name(names, seat):
 def seat_names(table, seated=None):
     """Each seat's player's display name, None for a seat nobody sits in (``seated``: {number: user}, if known)."""
     seated = table.seated_users() if seated is None else seated
-    return [seated[n].shown_name if n in seated else None
-            for n in range(max([table.seat_count, *(n + 1 for n in seated)]))]
+    return [
+        seated[n].shown_name if n in seated else None for n in range(max([table.seat_count, *(n + 1 for n in seated)]))
+    ]
 
 
 def named(value, names):

@@ -5,6 +5,7 @@ picks the seat. After the game is over the whole log is public (RULINGS).
 An engine's sentences name seats as "{seat:N}"; whatever is sent here names
 players by their display names instead.
 """
+
 from events import store
 from games.play import commands, game_state
 from games.play.names import named, seat_names  # noqa: F401 (where callers have long found them)
@@ -16,8 +17,11 @@ def seat_view(table, user):
     game = game_state.load(table)
     seat = table.seat_of(user)
     host_commands = [action["command"] for action in commands.host_actions(table, user, game)]
-    return {**view_for_seat(table, game, seat), "host_commands": host_commands,
-            "seat_commands": [action["command"] for action in commands.seat_actions(game, seat)]}
+    return {
+        **view_for_seat(table, game, seat),
+        "host_commands": host_commands,
+        "seat_commands": [action["command"] for action in commands.seat_actions(game, seat)],
+    }
 
 
 def view_for_seat(table, game, seat, for_board=False, names=None):

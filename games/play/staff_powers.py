@@ -7,6 +7,7 @@ decisions, staff commands, the admin's event pages), and every staff look at a r
 information is told through ``shown_hidden`` to the staff log (which the reviews app keeps: games never
 imports it).
 """
+
 from events.models import Event
 from games import signals
 from games.errors import Forbidden
@@ -21,16 +22,20 @@ def played_in(table, user):
     """
     if not getattr(user, "is_authenticated", False):
         return False
-    return (table.seats.filter(user=user).exists()
-            or Event.objects.filter(stream=table.stream, actor_kind=Event.Actor.USER, actor_user=user).exists())
+    return (
+        table.seats.filter(user=user).exists()
+        or Event.objects.filter(stream=table.stream, actor_kind=Event.Actor.USER, actor_user=user).exists()
+    )
 
 
 def require_outsider(table, user, power):
     """Forbidden, with a sentence, when ``user`` holds or held a seat in the table's match; ``power`` says
     what they may not do there ("replay this game while it runs")."""
     if played_in(table, user):
-        raise Forbidden(f"You have a seat in this match, so you may not {power}: staff powers are used only "
-                        "where one has none, and another member of staff will do it.")
+        raise Forbidden(
+            f"You have a seat in this match, so you may not {power}: staff powers are used only "
+            "where one has none, and another member of staff will do it."
+        )
 
 
 def shown_hidden(table, user, what, **details):

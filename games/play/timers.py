@@ -10,6 +10,7 @@ queued for each row's time (``games.fire_due_deadlines``, named, not imported: f
 command path): a worker never runs it before the row exists, and losing it loses no timer.
 Once a table has ended, ``forget_ended`` deletes its rows: bookkeeping no timer needs any more.
 """
+
 import logging
 from datetime import timedelta
 
@@ -17,8 +18,8 @@ from celery import current_app
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.play import bot_seats, game_state
 from games.models import Deadline, Table
+from games.play import bot_seats, game_state
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +50,14 @@ def record(table, deadlines):
 
 
 def _engine_deadline(timer, version, now):
-    return Deadline(key=timer["key"], kind=Deadline.Kind.ENGINE, seat=timer.get("seat"), command=timer["command"],
-                    version=version, due_at=now + timedelta(seconds=timer["seconds"]))
+    return Deadline(
+        key=timer["key"],
+        kind=Deadline.Kind.ENGINE,
+        seat=timer.get("seat"),
+        command=timer["command"],
+        version=version,
+        due_at=now + timedelta(seconds=timer["seconds"]),
+    )
 
 
 def _turn_deadline(table, engine, before, after, version, now):
@@ -60,9 +67,14 @@ def _turn_deadline(table, engine, before, after, version, now):
     seat = to_move(engine, after)
     if seat is None or (before is not None and to_move(engine, before) == seat):
         return None
-    return Deadline(key=f"turn-{version}", kind=Deadline.Kind.TURN, seat=seat,
-                    command={"type": "turn_timeout", "seat": seat}, version=version,
-                    due_at=now + timedelta(seconds=table.turn_clock))
+    return Deadline(
+        key=f"turn-{version}",
+        kind=Deadline.Kind.TURN,
+        seat=seat,
+        command={"type": "turn_timeout", "seat": seat},
+        version=version,
+        due_at=now + timedelta(seconds=table.turn_clock),
+    )
 
 
 def _bot_deadline(table, engine, after, version, now):
@@ -70,8 +82,14 @@ def _bot_deadline(table, engine, after, version, now):
     Which bot acts, and with what, is planned when it fires, in the worker (games.play.bot_turns)."""
     if not bot_seats.has_bots(table, engine, after):
         return None
-    return Deadline(key=f"bot-{version}", kind=Deadline.Kind.BOT, seat=None, command={}, version=version,
-                    due_at=now + timedelta(seconds=table.bot_delay))
+    return Deadline(
+        key=f"bot-{version}",
+        kind=Deadline.Kind.BOT,
+        seat=None,
+        command={},
+        version=version,
+        due_at=now + timedelta(seconds=table.bot_delay),
+    )
 
 
 def to_move(engine, state):
@@ -104,8 +122,11 @@ def forget_ended(batch=500):
     key must not be used twice in a game); after that nothing reads them, and a run still queued for
     one's time finds nothing to fire (games.play.firing.fire_due). Without this every bot move and
     every turn left a row for good."""
-    ended = (Table.objects.filter(status__in=(Table.Status.FINISHED, Table.Status.CLOSED), deadlines__isnull=False)
-             .values_list("pk", flat=True).distinct())
+    ended = (
+        Table.objects.filter(status__in=(Table.Status.FINISHED, Table.Status.CLOSED), deadlines__isnull=False)
+        .values_list("pk", flat=True)
+        .distinct()
+    )
     forgotten = 0
     while tables := list(ended[:batch]):
         forgotten += Deadline.objects.filter(table_id__in=tables).delete()[0]
@@ -119,10 +140,13 @@ def _queue(deadlines):
         try:
             current_app.send_task(FIRE_DUE_TASK, kwargs={"due_by": due_at.isoformat()}, eta=due_at)
         except Exception:  # beat's next tick fires it
-            log.warning("Could not queue the run due at %s; beat's next tick fires its deadlines.", due_at, exc_info=True)
+            log.warning(
+                "Could not queue the run due at %s; beat's next tick fires its deadlines.", due_at, exc_info=True
+            )
 
 
 # --- what the pages show ------------------------------------------------------------
+
 
 def active_deadlines(table, game=None):
     """The table's unfired deadlines that still apply, soonest first, for browsers to tick from.
@@ -139,18 +163,30 @@ def active_deadlines(table, game=None):
     running = {timer["key"] for timer in game.engine.timers(game.state)}
     seat = to_move(game.engine, game.state)
     latest_turn = latest_turn_version(table.pk) if any(d.kind == Deadline.Kind.TURN for d in pending) else None
-    return [_shown(deadline) for deadline in pending
-            if (deadline.kind == Deadline.Kind.ENGINE and deadline.key in running)
-            or (deadline.kind == Deadline.Kind.TURN and deadline.version == latest_turn and deadline.seat == seat)]
+    return [
+        _shown(deadline)
+        for deadline in pending
+        if (deadline.kind == Deadline.Kind.ENGINE and deadline.key in running)
+        or (deadline.kind == Deadline.Kind.TURN and deadline.version == latest_turn and deadline.seat == seat)
+    ]
 
 
 def latest_turn_version(table_id):
     """The version at which the table's latest turn began (its turn deadline's), None without one."""
-    return (Deadline.objects.filter(table_id=table_id, kind=Deadline.Kind.TURN)
-            .order_by("-version").values_list("version", flat=True).first())
+    return (
+        Deadline.objects.filter(table_id=table_id, kind=Deadline.Kind.TURN)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+    )
 
 
 def _shown(deadline):
     kind = "turn" if deadline.kind == Deadline.Kind.TURN else deadline.key.rsplit("-", 1)[0]
-    return {"key": deadline.key, "kind": kind, "seat": deadline.seat, "due_at": deadline.due_at,
-            "due_ms": int(deadline.due_at.timestamp() * 1000)}
+    return {
+        "key": deadline.key,
+        "kind": kind,
+        "seat": deadline.seat,
+        "due_at": deadline.due_at,
+        "due_ms": int(deadline.due_at.timestamp() * 1000),
+    }

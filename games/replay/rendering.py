@@ -1,15 +1,17 @@
 """The replay page's context: the board at a step drawn by the game's own board template (the one the live
 table uses), with nothing to act on, the step's described move, the controls and the perspectives."""
+
 from django.core.cache import cache
 from django.urls import reverse
 
 from events import store
-from games.play import fair_deals as fairness, log_chain
-from games.replay import steps as replay
-from games.tables import chat
 from games.engines import get_engine
 from games.frames.rendering import board_template, clocks_context, clockwise_from
+from games.play import fair_deals as fairness
+from games.play import log_chain
 from games.play.names import seat_name, seat_names
+from games.replay import steps as replay
+from games.tables import chat
 
 
 def replay_context(table, seen_as, step, last):
@@ -26,8 +28,9 @@ def replay_context(table, seen_as, step, last):
         "step": step,
         "last_step": last,
         "move": shown["move"],
-        "hands": [{"name": seat_name(names, hand["seat"]), "parts": _parts(hand["parts"])}
-                  for hand in shown["hands"] or []],
+        "hands": [
+            {"name": seat_name(names, hand["seat"]), "parts": _parts(hand["parts"])} for hand in shown["hands"] or []
+        ],
         "steps": _step_links(table, seen_as, step, last),
         "perspectives": _perspective_links(table, names, seen_as, step),
         "fair_deals": fair_deals(table, last),
@@ -75,20 +78,37 @@ def _step_links(table, seen_as, step, last):
     """First, back, forward, last: each a dict with "label", "key" (the keyboard's), "step" and "url"
     (None where it would not move)."""
     targets = [("First", "Home", 0), ("Back", "←", step - 1), ("Forward", "→", step + 1), ("Last", "End", last)]
-    return [{"label": label, "key": key, "step": target,
-             "url": step_url(table, target, seen_as) if 0 <= target <= last and target != step else None}
-            for label, key, target in targets]
+    return [
+        {
+            "label": label,
+            "key": key,
+            "step": target,
+            "url": step_url(table, target, seen_as) if 0 <= target <= last and target != step else None,
+        }
+        for label, key, target in targets
+    ]
 
 
 def _perspective_links(table, names, seen_as, step):
     choices = [(replay.Perspective(None, True), "All hands open")]
-    choices += [(replay.Perspective(seat, False), seat_name(names, seat)) for seat in range(len(names))
-                if seat < table.seat_count]
-    return [{"label": label, "url": step_url(table, step, choice), "current": choice == seen_as}
-            for choice, label in choices]
+    choices += [
+        (replay.Perspective(seat, False), seat_name(names, seat))
+        for seat in range(len(names))
+        if seat < table.seat_count
+    ]
+    return [
+        {"label": label, "url": step_url(table, step, choice), "current": choice == seen_as}
+        for choice, label in choices
+    ]
 
 
 def _parts(parts):
     """A seat's own part of the open view as labelled lists: ("Hand", [...]), ("Fake jokers", [...])."""
-    return [{"label": key.replace("_", " ").capitalize(), "cards": value if isinstance(value, list) else None,
-             "text": None if isinstance(value, list) else value} for key, value in parts.items()]
+    return [
+        {
+            "label": key.replace("_", " ").capitalize(),
+            "cards": value if isinstance(value, list) else None,
+            "text": None if isinstance(value, list) else value,
+        }
+        for key, value in parts.items()
+    ]

@@ -11,14 +11,15 @@ after. What can change is the code: FORMAT is in every key, and is bumped when a
 shape (an old pickle would no longer fit); entries also expire after a day.
 tests/replay/test_snapshots.py proves that snapshot + tail == fold, with and without the caches.
 """
+
 import threading
 from collections import OrderedDict
 
 from django.core.cache import cache
 
 from events import store
-from games.play import damaged
 from games.engines import get_engine
+from games.play import damaged
 
 EVERY = 25  # events between snapshots: at most EVERY events are read and folded for any step
 FORMAT = 1

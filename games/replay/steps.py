@@ -9,16 +9,17 @@ runs, staff only, none who hold a seat in its match (games.play.staff_powers), a
 the staff log. Nothing else is ever shown: a seat's perspective is built by the engine's own ``view`` and
 ``redact_event``, the very functions the live table uses.
 """
+
 from dataclasses import dataclass
 
 from events import chain, store
-from games.frames import move_log
-from games.play import staff_powers
-from games.replay import snapshots
 from games.engines import get_engine
 from games.errors import BadRequest, Forbidden
+from games.frames import move_log
 from games.models import Table
+from games.play import staff_powers
 from games.play.names import named, seat_names
+from games.replay import snapshots
 
 OPEN = "open"
 
@@ -41,8 +42,10 @@ def require_replayable(table, user):
     if table.status == Table.Status.OPEN:
         raise Forbidden("This table's game has not started: there is nothing to replay yet.")
     if not getattr(user, "is_staff", False):
-        raise Forbidden("This game is still being played: it can be replayed once it is over (only staff may "
-                        "replay a game in play).")
+        raise Forbidden(
+            "This game is still being played: it can be replayed once it is over (only staff may "
+            "replay a game in play)."
+        )
     staff_powers.require_outsider(table, user, "replay this game while it runs")
 
 
@@ -64,7 +67,7 @@ def perspective(table, raw):
     if _whole_number(raw) and int(raw) < table.seat_count:
         return Perspective(int(raw), False)
     seats = f"0 to {table.seat_count - 1}" if table.seat_count > 1 else "0"
-    raise BadRequest(f"\"as\" must be \"open\" (every hand shown) or a seat number ({seats}), not {raw[:20]!r}.")
+    raise BadRequest(f'"as" must be "open" (every hand shown) or a seat number ({seats}), not {raw[:20]!r}.')
 
 
 def last_step(table):
@@ -77,7 +80,7 @@ def step_number(raw, last):
         return 0
     raw = str(raw)
     if not _whole_number(raw) or int(raw) > last:
-        raise BadRequest(f"\"step\" must be a whole number from 0 to {last}, not {raw[:20]!r}.")
+        raise BadRequest(f'"step" must be a whole number from 0 to {last}, not {raw[:20]!r}.')
     return int(raw)
 
 

@@ -5,11 +5,10 @@ table) named like "Bot (Spite, fair)", and the Seat's ``bot`` is its level. Bot 
 they only appear in lists of seats, so everything that names seated players (seat_names, the lobby,
 profiles) works unchanged. Which seats bots play once the game runs: games.play.bot_seats.
 """
+
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games.play import broadcast
-from games.tables import lobby
 from games.bots import LEVELS, levels
 from games.engines import get_engine
 from games.errors import BadRequest, Conflict, Forbidden
@@ -68,7 +67,8 @@ def _bot_account(table, level):
         name = f"Bot ({title}, {level})" if place == 1 else f"Bot {place} ({title}, {level})"
         bot, created = User.objects.get_or_create(
             username=f"bot-{table.game}-{level}-{place}".replace("_", "-"),
-            defaults={"display_name": name, "is_active": False})
+            defaults={"display_name": name, "is_active": False},
+        )
         if created:
             bot.set_unusable_password()
             bot.save(update_fields=["password"])

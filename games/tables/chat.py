@@ -11,6 +11,7 @@ the text is escaped wherever it is drawn, and isolated in <bdi> with its author'
 (templates/games/_chat_line.html); invisible characters never reach it (``clean``). Muting someone is the
 page's business: each browser hides the lines of the users its user muted (static/js/table_live/chat.js).
 """
+
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -59,8 +60,11 @@ def clean(text):
     """
     if not isinstance(text, str):
         raise BadRequest("A chat message is text.")
-    text = "".join(" " if ch in "\t\r\n" else ch for ch in visible(text)
-                   if ch in "\t\r\n" or unicodedata.category(ch) not in ("Cc", "Cs"))
+    text = "".join(
+        " " if ch in "\t\r\n" else ch
+        for ch in visible(text)
+        if ch in "\t\r\n" or unicodedata.category(ch) not in ("Cc", "Cs")
+    )
     text = " ".join(text.split())
     if not text:
         raise BadRequest("Write something first.")
@@ -95,13 +99,23 @@ def post(table, user, text):
 def lines(table, last=None, until=None):
     """The table's chat, oldest first, with the authors' display names: only the ``last`` lines if
     given, only those said at or before ``until`` (a datetime: a replay's step) if given."""
-    said = [event for event in store.read(stream_name(table.id), last=last or None)
-            if until is None or event.created_at <= until]
-    names = {user.pk: user.shown_name
-             for user in User.objects.filter(pk__in={event.actor_user_id for event in said})}
+    said = [
+        event
+        for event in store.read(stream_name(table.id), last=last or None)
+        if until is None or event.created_at <= until
+    ]
+    names = {user.pk: user.shown_name for user in User.objects.filter(pk__in={event.actor_user_id for event in said})}
     # ``visible`` again: lines kept before invisible characters were taken out of new ones keep theirs.
-    return [ChatLine(event.version, event.actor_user_id, names.get(event.actor_user_id, "Someone"),
-                     visible(event.payload["text"]), event.created_at) for event in said]
+    return [
+        ChatLine(
+            event.version,
+            event.actor_user_id,
+            names.get(event.actor_user_id, "Someone"),
+            visible(event.payload["text"]),
+            event.created_at,
+        )
+        for event in said
+    ]
 
 
 def now():
@@ -143,8 +157,13 @@ def _rate_key(user_id, second):
 
 def line_dict(line):
     """A ChatLine as a channel-layer message's fields (plain JSON values)."""
-    return {"number": line.number, "user_id": line.user_id, "name": line.name, "text": line.text,
-            "at": line.at.isoformat()}
+    return {
+        "number": line.number,
+        "user_id": line.user_id,
+        "name": line.name,
+        "text": line.text,
+        "at": line.at.isoformat(),
+    }
 
 
 def render_line(fields):
@@ -163,5 +182,6 @@ def render_refusal(message):
 
 
 def _from_dict(fields):
-    return ChatLine(fields["number"], fields["user_id"], fields["name"], fields["text"],
-                    datetime.fromisoformat(fields["at"]))
+    return ChatLine(
+        fields["number"], fields["user_id"], fields["name"], fields["text"], datetime.fromisoformat(fields["at"])
+    )

@@ -3,6 +3,7 @@
 A closed table keeps its row (its invite link then says it was closed) but leaves the lobby. A table
 that never started has no events, so nothing of a game is lost.
 """
+
 from datetime import timedelta
 
 from django.conf import settings
@@ -10,10 +11,10 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from games.play import broadcast
-from games.tables import lobby
 from games.errors import Conflict, Forbidden
 from games.models import Table
+from games.play import broadcast
+from games.tables import lobby
 
 
 def cancel_table(table, user):
@@ -25,8 +26,10 @@ def cancel_table(table, user):
         lobby.refuse_unless_open(table)
         others = table.seats.exclude(user_id=user.pk).count()
         if others:
-            raise Conflict(f"{_players(others)} joined this table already, so it can no longer be cancelled; "
-                           "start the game when every seat is taken.")
+            raise Conflict(
+                f"{_players(others)} joined this table already, so it can no longer be cancelled; "
+                "start the game when every seat is taken."
+            )
         _close(table)
     return table
 
@@ -34,9 +37,11 @@ def cancel_table(table, user):
 def close_stale_tables(now=None):
     """Close every open table nobody has joined or created for UNSTARTED_TABLE_HOURS; returns how many."""
     cutoff = (now or timezone.now()) - timedelta(hours=settings.UNSTARTED_TABLE_HOURS)
-    stale = (Table.objects.filter(status=Table.Status.OPEN, created_at__lt=cutoff)
-             .annotate(last_joined=Max("seats__joined_at"))
-             .filter(Q(last_joined__isnull=True) | Q(last_joined__lt=cutoff)))
+    stale = (
+        Table.objects.filter(status=Table.Status.OPEN, created_at__lt=cutoff)
+        .annotate(last_joined=Max("seats__joined_at"))
+        .filter(Q(last_joined__isnull=True) | Q(last_joined__lt=cutoff))
+    )
     closed = 0
     for table_id in stale.values_list("pk", flat=True):
         with transaction.atomic():

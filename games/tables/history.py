@@ -5,14 +5,15 @@ read from the game's events once and recorded on the table (``Table.result``, ``
 the time of its last event), so a profile never folds a game twice. The record can be rebuilt from
 the log at any time: clearing it changes nothing but speed.
 """
+
 from dataclasses import dataclass
 from datetime import datetime
 
 from events import store
-from games.play import damaged
 from games.engines import GAMES, get_engine
 from games.errors import DamagedLog
 from games.models import Seat, Table
+from games.play import damaged
 
 LISTED = 50  # the newest finished games a profile lists
 
@@ -46,8 +47,11 @@ def finished_games(player, public_only=False, limit=LISTED):
     """``player``'s newest finished games (only public ones if ``public_only``), newest first."""
     seats = _finished_seats(player, public_only)
     record_results(seat.table for seat in seats if seat.table.result is None)
-    tables = (Table.objects.filter(pk__in=[seat.table_id for seat in seats], result__isnull=False)
-              .order_by("-finished_at").prefetch_related("seats__user")[:limit])
+    tables = (
+        Table.objects.filter(pk__in=[seat.table_id for seat in seats], result__isnull=False)
+        .order_by("-finished_at")
+        .prefetch_related("seats__user")[:limit]
+    )
     return [_finished_game(table, player) for table in tables]
 
 
@@ -61,8 +65,11 @@ def statistics(player, public_only=False):
             continue  # its log does not end the game (never so for a table the command path finished)
         played, won = counts.get(seat.table.game, (0, 0))
         counts[seat.table.game] = (played + 1, won + (outcome(seat.table.result, seat.number) == WON))
-    return [{"game": get_engine(game).title, "played": counts[game][0], "won": counts[game][1]}
-            for game in GAMES if game in counts]
+    return [
+        {"game": get_engine(game).title, "played": counts[game][0], "won": counts[game][1]}
+        for game in GAMES
+        if game in counts
+    ]
 
 
 def outcome(result, seat):
@@ -87,11 +94,14 @@ def record_results(tables):
             continue  # nothing can be known of it (the review queue lists it for staff)
         if not engine.is_over(state):
             continue  # not over by its log: nothing to record
-        table.result = {"winners": list(engine.winners(state)),
-                        "abandoned": bool(engine.view(state, None).get("abandoned"))}
+        table.result = {
+            "winners": list(engine.winners(state)),
+            "abandoned": bool(engine.view(state, None).get("abandoned")),
+        }
         table.finished_at = events[-1].created_at
         Table.objects.filter(pk=table.pk, result__isnull=True).update(
-            result=table.result, finished_at=table.finished_at)
+            result=table.result, finished_at=table.finished_at
+        )
 
 
 def _finished_seats(player, public_only):

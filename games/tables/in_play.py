@@ -3,11 +3,12 @@
 How far along is the engine's phrase (``Engine.progress``), with its players' names put in; the
 platform names no game.
 """
+
 from dataclasses import dataclass
 
-from games.play import game_state
 from games.errors import DamagedLog
 from games.models import Table
+from games.play import game_state
 from games.play.seat_view import named, seat_names
 
 LISTED = 30  # the newest games in play the lobby lists

@@ -1,4 +1,5 @@
 """Seats kept at a rematch: until they answer it, the last game's players each have their old seat kept."""
+
 from games.errors import Conflict
 
 

@@ -1,4 +1,5 @@
 """Creating, finding, listing, joining and starting tables."""
+
 import random
 import re
 import uuid
@@ -6,11 +7,11 @@ import uuid
 from django.db import IntegrityError, transaction
 
 from events.store import Actor
-from games.play import broadcast, commands
-from games.tables import kept_seats
 from games.engines import GAMES, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TURN_CLOCK_CHOICES, Seat, Table
+from games.play import broadcast, commands
+from games.tables import kept_seats
 from games.tables.table_names import table_name
 
 # A late join that loses the race for the next event version (another join, or a move) tries again.
@@ -28,8 +29,9 @@ def find_table(user, table_id, invite=None):
     digits, "-" and "_" of an invite link; never a NUL, which the database refuses).
     """
     if invite and not INVITE_TOKEN.fullmatch(invite):
-        raise BadRequest("That is not an invite token: a token is the letters, digits, '-' and '_' "
-                         "at the end of an invite link.")
+        raise BadRequest(
+            "That is not an invite token: a token is the letters, digits, '-' and '_' at the end of an invite link."
+        )
     try:
         return Table.objects.visible_to(user, invite).get(pk=uuid.UUID(str(table_id)))
     except (Table.DoesNotExist, ValueError):  # ValueError: not a UUID (the database is not asked)
@@ -102,8 +104,18 @@ def free_seat(table, seat, free):
 
 
 @transaction.atomic
-def create_table(host, game, seat_count, options=None, private=False, turn_clock=None, name=None, host_seat=0,
-                 bot_delay=DEFAULT_BOT_DELAY, **fields):
+def create_table(
+    host,
+    game,
+    seat_count,
+    options=None,
+    private=False,
+    turn_clock=None,
+    name=None,
+    host_seat=0,
+    bot_delay=DEFAULT_BOT_DELAY,
+    **fields,
+):
     """A new open table with the host at ``host_seat`` (0); ``turn_clock``: seconds per turn, or None for no
     clock; ``name``: what players read (blank or None: "Ana's Spite table"); ``bot_delay``: seconds its bots
     wait before they act (BOT_DELAY_CHOICES). ``fields``: more Table fields."""
@@ -112,8 +124,15 @@ def create_table(host, game, seat_count, options=None, private=False, turn_clock
     check_turn_clock(turn_clock)
     check_bot_delay(bot_delay)
     table = Table.objects.create(
-        game=game, seat_count=seat_count, options=options, host=host, private=bool(private),
-        turn_clock=turn_clock, name=table_name(name, host, game), bot_delay=bot_delay, **fields,
+        game=game,
+        seat_count=seat_count,
+        options=options,
+        host=host,
+        private=bool(private),
+        turn_clock=turn_clock,
+        name=table_name(name, host, game),
+        bot_delay=bot_delay,
+        **fields,
     )
     Seat.objects.create(table=table, number=host_seat, user=host)
     broadcast.lobby_changed()
@@ -181,8 +200,13 @@ def join_late(table, user, seat=None):
             return events
 
         try:
-            commands.run(table, Actor.user(user), seat_the_joiner, seating=True,
-                         also=lambda version: _seat(table, user, joined[0]))
+            commands.run(
+                table,
+                Actor.user(user),
+                seat_the_joiner,
+                seating=True,
+                also=lambda version: _seat(table, user, joined[0]),
+            )
         except StaleVersion:
             continue
         broadcast.lobby_changed()
@@ -208,7 +232,7 @@ def _joined_seat(events):
     for event in events:
         if event.get("type") == "joined":
             return event["seat"]
-    raise RuntimeError(f"The late-join command gave no \"joined\" event: {events!r}")
+    raise RuntimeError(f'The late-join command gave no "joined" event: {events!r}')
 
 
 def leave_table(table, user):

@@ -8,13 +8,14 @@ nobody else may take a seat kept for them; a decline frees that seat for anyone.
 finished table: a player who presses "Rematch" after another did joins the one already offered.
 Bots take their old seats again at once (they cannot answer an offer).
 """
+
 from django.db import transaction
 
-from games.play import broadcast
-from games.tables import lobby
 from games.engines import get_engine
 from games.errors import Conflict, Forbidden
 from games.models import Seat, Table
+from games.play import broadcast
+from games.tables import lobby
 
 
 def offer_rematch(old, user):
@@ -34,15 +35,23 @@ def offer_rematch(old, user):
             return existing
         secret = get_engine(old.game).secret_options
         table = lobby.create_table(
-            user, old.game, old.seat_count, {k: v for k, v in old.options.items() if k not in secret},
-            private=old.private, turn_clock=old.turn_clock, name=old.name, host_seat=seat, rematch_of=old,
+            user,
+            old.game,
+            old.seat_count,
+            {k: v for k, v in old.options.items() if k not in secret},
+            private=old.private,
+            turn_clock=old.turn_clock,
+            name=old.name,
+            host_seat=seat,
+            rematch_of=old,
             bot_delay=old.bot_delay,
         )
         bots = {s.number: s.bot for s in old.seats.exclude(bot="")}
         for number, level in bots.items():  # bots cannot answer an offer: they take their seats again at once
             Seat.objects.create(table=table, number=number, user=players[number], bot=level)
-        table.awaiting.set([player for number, player in players.items()
-                            if player.pk != user.pk and number not in bots])
+        table.awaiting.set(
+            [player for number, player in players.items() if player.pk != user.pk and number not in bots]
+        )
     broadcast.table_changed(old, 0, seating=True)
     return table
 

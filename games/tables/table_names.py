@@ -1,4 +1,5 @@
 """What a table is called: the host's choice, or "Ana's Spite table"."""
+
 import unicodedata
 
 from games.engines import get_engine

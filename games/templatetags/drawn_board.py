@@ -1,4 +1,5 @@
 """``{% board %}``: the game's board (the context's ``board_template``, drawn by games.frames.jinja) in a page."""
+
 from django import template
 
 from games.frames import jinja

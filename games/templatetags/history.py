@@ -1,5 +1,6 @@
 """A player's finished games and statistics on their profile and public page (accounts' templates
 include templates/games/_history.html, which loads this: accounts knows no game)."""
+
 from django import template
 
 from games.tables import history

@@ -1,4 +1,5 @@
 """What pages show of the installed games (games.engines.registry) wherever they are drawn."""
+
 from django import template
 
 from games.engines import registry

@@ -1,4 +1,5 @@
 """Template filters for the lobby's table rows."""
+
 from django import template
 
 from games.engines import get_engine

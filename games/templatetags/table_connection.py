@@ -1,4 +1,5 @@
 """Settings the table page's script needs: the heartbeat's beat, the chat's limit, the user's sound choice."""
+
 from django import template
 from django.conf import settings
 
@@ -20,5 +21,5 @@ def chat_max_length():
 
 @register.filter
 def turn_sound(user):
-    """"on" when the user chose to hear a short sound when their turn comes (off by default)."""
+    """ "on" when the user chose to hear a short sound when their turn comes (off by default)."""
     return "on" if getattr(user, "turn_sound", False) else "off"

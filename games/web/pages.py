@@ -1,4 +1,5 @@
 """Pages about the site rather than one table: the home page, the rules, and the error pages."""
+
 from django.http import Http404
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
@@ -12,10 +13,14 @@ HOME_TABLES = 6
 
 
 def home(request):
-    return render(request, "home.html", {
-        "games": [game_entry(game) for game in registry.games()],
-        "playing_now": playing_now(),
-    })
+    return render(
+        request,
+        "home.html",
+        {
+            "games": [game_entry(game) for game in registry.games()],
+            "playing_now": playing_now(),
+        },
+    )
 
 
 def game_entry(game):
@@ -25,8 +30,11 @@ def game_entry(game):
 
 def playing_now(limit=HOME_TABLES):
     """Public tables in play, the newest first."""
-    return (Table.objects.filter(status=Table.Status.RUNNING, private=False)
-            .select_related("host").prefetch_related("seats__user")[:limit])
+    return (
+        Table.objects.filter(status=Table.Status.RUNNING, private=False)
+        .select_related("host")
+        .prefetch_related("seats__user")[:limit]
+    )
 
 
 def rules_page(request, game):

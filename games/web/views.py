@@ -1,4 +1,5 @@
 """Pages: the lobby and the table. Thin: the work is in games.tables.lobby and games.frames.rendering."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -6,24 +7,32 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games.frames import rendering
-from games.live import table_cache as live
-from games.play import log_chain
-from games.tables import bot_seating
-from games.replay import steps as replay, rendering as replay_rendering
-from games.tables import closing, lobby
-from games.tables import rematch as rematches
 from games.engines import get_engine
 from games.errors import NotFound, TableError
+from games.frames import rendering
+from games.live import table_cache as live
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, TURN_CLOCK_CHOICES, Table
+from games.play import log_chain
+from games.replay import rendering as replay_rendering
+from games.replay import steps as replay
+from games.tables import bot_seating, closing, lobby
+from games.tables import rematch as rematches
 
 
 def lobby_page(request):
     """Anyone may see the lobby (its open tables and the games in play); creating and joining need a log-in."""
     context = rendering.lobby_context(request.user, request.GET.get("game"))
-    return render(request, "games/lobby.html",
-                  {**context, "turn_clocks": TURN_CLOCK_CHOICES, "name_max_length": TABLE_NAME_MAX_LENGTH,
-                   "bot_delays": BOT_DELAY_CHOICES, "default_bot_delay": DEFAULT_BOT_DELAY})
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            **context,
+            "turn_clocks": TURN_CLOCK_CHOICES,
+            "name_max_length": TABLE_NAME_MAX_LENGTH,
+            "bot_delays": BOT_DELAY_CHOICES,
+            "default_bot_delay": DEFAULT_BOT_DELAY,
+        },
+    )
 
 
 @login_required
@@ -34,9 +43,14 @@ def create_table(request):
         engine = get_engine(game)
         seat_count = int(request.POST.get("seat_count", ""))
         table = lobby.create_table(
-            request.user, game, seat_count, _options_from_form(engine, request.POST),
-            private=request.POST.get("private") == "on", turn_clock=_turn_clock_from_form(request.POST),
-            name=request.POST.get("name"), bot_delay=_bot_delay_from_form(request.POST),
+            request.user,
+            game,
+            seat_count,
+            _options_from_form(engine, request.POST),
+            private=request.POST.get("private") == "on",
+            turn_clock=_turn_clock_from_form(request.POST),
+            name=request.POST.get("name"),
+            bot_delay=_bot_delay_from_form(request.POST),
         )
     except ValueError:
         messages.error(request, "Choose a game and a number of seats.")
@@ -96,8 +110,9 @@ def replay_page(request, table_id):
         last = replay.last_step(table)
         step = replay.step_number(request.GET.get("step"), last)
     except TableError as error:
-        return render(request, "games/replay_refused.html", {"table": table, "message": error.message},
-                      status=error.status)
+        return render(
+            request, "games/replay_refused.html", {"table": table, "message": error.message}, status=error.status
+        )
     replay.shown(table, request.user, seen_as, step)
     return render(request, "games/replay.html", replay_rendering.replay_context(table, seen_as, step, last))
 
@@ -150,23 +165,35 @@ def remove_bot(request, table_id, seat):
 @require_POST
 def cancel_table(request, table_id):
     """The host cancels a table nobody else has joined."""
-    return _act(request, table_id, lambda table: closing.cancel_table(table, request.user),
-                then=_to_lobby(request, "{table.name} is cancelled."))
+    return _act(
+        request,
+        table_id,
+        lambda table: closing.cancel_table(table, request.user),
+        then=_to_lobby(request, "{table.name} is cancelled."),
+    )
 
 
 @login_required
 @require_POST
 def rematch(request, table_id):
     """Offer (or accept) a rematch of a finished table: to the new table."""
-    return _act(request, table_id, lambda table: rematches.offer_rematch(table, request.user),
-                then=lambda table, new: redirect("table", table_id=new.id))
+    return _act(
+        request,
+        table_id,
+        lambda table: rematches.offer_rematch(table, request.user),
+        then=lambda table, new: redirect("table", table_id=new.id),
+    )
 
 
 @login_required
 @require_POST
 def decline_rematch(request, table_id):
-    return _act(request, table_id, lambda table: rematches.decline_rematch(table, request.user),
-                then=_to_lobby(request, "You declined the rematch."))
+    return _act(
+        request,
+        table_id,
+        lambda table: rematches.decline_rematch(table, request.user),
+        then=_to_lobby(request, "You declined the rematch."),
+    )
 
 
 def _act(request, table_id, action, then=None):
@@ -183,9 +210,11 @@ def _act(request, table_id, action, then=None):
 
 def _to_lobby(request, message):
     """A ``then`` for _act: ``message`` (formatted with the table) shown in the lobby."""
+
     def go(table, _):
         messages.success(request, message.format(table=table))
         return redirect("lobby")
+
     return go
 
 

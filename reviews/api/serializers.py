@@ -6,14 +6,19 @@ from reviews.queries import QUEUE_FILTERS, replay_url
 
 
 class FileDisputeSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, max_value=2 ** 31 - 1,
-                                       help_text="The version of the ruling's event (from the rulings list).")
-    text = serializers.CharField(max_length=MAX_TEXT, allow_blank=True, help_text="Why the ruling is wrong, in a few words.")
+    version = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, help_text="The version of the ruling's event (from the rulings list)."
+    )
+    text = serializers.CharField(
+        max_length=MAX_TEXT, allow_blank=True, help_text="Why the ruling is wrong, in a few words."
+    )
 
 
 class DecisionSerializer(serializers.Serializer):
     outcome = serializers.ChoiceField(choices=OUTCOMES, help_text="Uphold the ruling, or overturn it.")
-    reason = serializers.CharField(max_length=MAX_REASON, allow_blank=True, help_text="Why; the players involved are told it.")
+    reason = serializers.CharField(
+        max_length=MAX_REASON, allow_blank=True, help_text="Why; the players involved are told it."
+    )
 
 
 class DisputeSerializer(serializers.ModelSerializer):
@@ -24,8 +29,22 @@ class DisputeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Dispute
-        fields = ["id", "table", "version", "seats", "seat", "filed_by", "text", "filed_at", "status", "decided_by",
-                  "decided_at", "reason", "overturn_version", "replay"]
+        fields = [
+            "id",
+            "table",
+            "version",
+            "seats",
+            "seat",
+            "filed_by",
+            "text",
+            "filed_at",
+            "status",
+            "decided_by",
+            "decided_at",
+            "reason",
+            "overturn_version",
+            "replay",
+        ]
 
     def get_decided_by(self, dispute) -> str | None:
         return dispute.decided_by.shown_name if dispute.decided_by else None

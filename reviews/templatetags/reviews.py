@@ -4,9 +4,9 @@ from django import template
 from django.utils import timezone
 from django.utils.timesince import timesince
 
+from games.errors import DamagedLog
 from games.frames import jinja
 from games.play import game_state
-from games.errors import DamagedLog
 from reviews.notices import profile_disputes, table_disputes
 
 register = template.Library()

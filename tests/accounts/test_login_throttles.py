@@ -1,4 +1,5 @@
 """Log-in throttles: password guessing and password hashing as a CPU sink, on the site and the API."""
+
 import base64
 import os
 import subprocess
@@ -64,6 +65,7 @@ def api_get(client, username, password=PASSWORD, address=HOME):
 
 # Log-in throttles, on the log-in page
 
+
 def test_ten_failures_lock_the_account_before_any_hashing(client, alice, clock, hashings):
     for _ in range(10):
         assert log_in(client, "alice", "wrong").status_code == 200
@@ -124,6 +126,7 @@ def test_a_success_on_an_own_account_does_not_forgive_the_address(client, alice,
 
 # HTTP Basic on the API
 
+
 def test_an_anonymous_api_write_is_challenged_with_401(client):
     response = client.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json")
     assert response.status_code == 401 and response["WWW-Authenticate"] == 'Basic realm="api"'
@@ -169,8 +172,9 @@ def test_the_session_still_works_for_the_api_with_csrf_enforced(alice):
     forged = browser.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json")
     assert forged.status_code == 403 and "CSRF" in forged.json()["detail"]
     token = browser.get("/accounts/profile/").context["csrf_token"]
-    made = browser.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json",
-                        HTTP_X_CSRFTOKEN=str(token))
+    made = browser.post(
+        "/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json", HTTP_X_CSRFTOKEN=str(token)
+    )
     assert made.status_code == 201
 
 
@@ -202,8 +206,9 @@ def test_a_wrong_basic_header_does_not_spare_a_session_write_its_csrf_check(alic
     forged = browser.post("/api/tables/", body, content_type="application/json", HTTP_AUTHORIZATION=bogus)
     assert forged.status_code == 403 and "CSRF" in forged.json()["detail"]
     token = browser.get("/accounts/profile/").context["csrf_token"]
-    made = browser.post("/api/tables/", body, content_type="application/json", HTTP_AUTHORIZATION=bogus,
-                        HTTP_X_CSRFTOKEN=str(token))
+    made = browser.post(
+        "/api/tables/", body, content_type="application/json", HTTP_AUTHORIZATION=bogus, HTTP_X_CSRFTOKEN=str(token)
+    )
     assert made.status_code == 201 and made.json()["host"] == alice.shown_name
     assert hashings == []
 
@@ -211,12 +216,18 @@ def test_a_wrong_basic_header_does_not_spare_a_session_write_its_csrf_check(alic
 @pytest.mark.parametrize("site, status", [("cross-site", 403), ("same-site", 403), ("same-origin", 201), (None, 201)])
 def test_basic_credentials_may_not_write_from_another_sites_page(client, alice, site, status):
     headers = {"HTTP_SEC_FETCH_SITE": site} if site else {}
-    response = client.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json",
-                           HTTP_AUTHORIZATION=basic("alice"), **headers)
+    response = client.post(
+        "/api/tables/",
+        {"game": "spank", "seat_count": 2},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=basic("alice"),
+        **headers,
+    )
     assert response.status_code == status
 
 
 # Hashing as a CPU sink
+
 
 def test_an_absurdly_long_password_is_refused_unhashed(client, alice, hashings):
     hashings.clear()
@@ -227,9 +238,15 @@ def test_an_absurdly_long_password_is_refused_unhashed(client, alice, hashings):
 
 def test_a_new_password_may_not_be_absurdly_long(client):
     long_password = "correct-horse-" * 400
-    response = client.post("/accounts/sign-up/", {
-        "username": "dora", "display_name": "Dora", "password1": long_password, "password2": long_password,
-    })
+    response = client.post(
+        "/accounts/sign-up/",
+        {
+            "username": "dora",
+            "display_name": "Dora",
+            "password1": long_password,
+            "password2": long_password,
+        },
+    )
     assert response.status_code == 200 and "too long" in response.content.decode()
     assert not User.objects.filter(username="dora").exists()
 
@@ -254,10 +271,18 @@ def test_with_every_hashing_slot_taken_a_check_is_told_the_server_is_busy(client
 
 # Sign-ups, password changes and the admin hash too
 
+
 def sign_up(client, username, address):
-    return client.post("/accounts/sign-up/", {
-        "username": username, "display_name": username, "password1": PASSWORD, "password2": PASSWORD,
-    }, REMOTE_ADDR=address)
+    return client.post(
+        "/accounts/sign-up/",
+        {
+            "username": username,
+            "display_name": username,
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+        REMOTE_ADDR=address,
+    )
 
 
 def test_sign_ups_are_throttled_per_address(client, clock):
@@ -290,6 +315,7 @@ def test_the_admin_login_is_throttled_with_a_message(client, clock):
 
 
 # Device cookies: the owner's browser is not locked out with the strangers guessing
+
 
 def owners_browser(username="alice", address=HOME):
     """A browser that logged in to ``username`` once, and so holds its device cookie; logged out since."""
@@ -402,7 +428,11 @@ def test_the_owners_browser_changes_the_password_while_the_account_is_locked(ali
     browser = owners_browser()
     log_in(browser, "alice")
     lock_the_account()
-    change = {"old_password": PASSWORD, "new_password1": "another-long-pass-42", "new_password2": "another-long-pass-42"}
+    change = {
+        "old_password": PASSWORD,
+        "new_password1": "another-long-pass-42",
+        "new_password2": "another-long-pass-42",
+    }
     assert browser.post("/accounts/password/", change).status_code == 302
     alice.refresh_from_db()
     assert alice.check_password("another-long-pass-42")
@@ -410,15 +440,19 @@ def test_the_owners_browser_changes_the_password_while_the_account_is_locked(ali
 
 # The client's address
 
-@pytest.mark.parametrize("proxies, forwarded, address", [
-    (0, "1.1.1.1", "10.0.0.9"),               # no proxy trusted: the header is the client's own
-    (1, "6.6.6.6, 1.1.1.1", "1.1.1.1"),       # the one proxy's entry, not what the client put before it
-    (2, "6.6.6.6, 1.1.1.1, 10.0.0.2", "1.1.1.1"),
-    (2, "1.1.1.1", "1.1.1.1"),                # fewer entries than proxies: all of them proxies'
-    (1, "", "10.0.0.9"),
-    (1, "2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
-    (1, "::ffff:1.2.3.4", "1.2.3.4"),
-])
+
+@pytest.mark.parametrize(
+    "proxies, forwarded, address",
+    [
+        (0, "1.1.1.1", "10.0.0.9"),  # no proxy trusted: the header is the client's own
+        (1, "6.6.6.6, 1.1.1.1", "1.1.1.1"),  # the one proxy's entry, not what the client put before it
+        (2, "6.6.6.6, 1.1.1.1, 10.0.0.2", "1.1.1.1"),
+        (2, "1.1.1.1", "1.1.1.1"),  # fewer entries than proxies: all of them proxies'
+        (1, "", "10.0.0.9"),
+        (1, "2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        (1, "::ffff:1.2.3.4", "1.2.3.4"),
+    ],
+)
 def test_the_client_address(rf, settings, proxies, forwarded, address):
     settings.TRUSTED_PROXY_COUNT = proxies
     request = rf.get("/", REMOTE_ADDR="10.0.0.9", HTTP_X_FORWARDED_FOR=forwarded)
@@ -435,7 +469,12 @@ def test_the_counts_are_shared_between_processes_through_redis(settings):
         "for _ in range(10): attempt.failed()\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=os.environ, check=True, timeout=60)
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": os.environ["REDIS_URL"], "KEY_PREFIX": "cardroom"}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "cardroom",
+        }
+    }
     with pytest.raises(throttling.Refused):
         throttling.LoginAttempt(username, None).refuse_if_locked()

@@ -1,15 +1,15 @@
 """The REST API: tables, seats, start, views, commands and events, with every status code."""
+
 import uuid
 
 import pytest
-
+from api_helpers import client_for, command, create_table, view
 from drf_spectacular.generators import SchemaGenerator
 
-from api_helpers import client_for, command, create_table, view
-from games.tables import lobby
-from games.engines import GAMES, get_engine
 from games.api.serializers import TableSerializer
+from games.engines import GAMES, get_engine
 from games.models import Table
+from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
 
@@ -23,14 +23,17 @@ def test_create_table_seats_the_host(alice):
     assert "/invite/" in table["invite_url"]
 
 
-@pytest.mark.parametrize("body, sentence", [
-    ({"game": "chess", "seat_count": 2}, "chess"),
-    ({"game": "spank", "seat_count": 1}, ""),
-    ({"game": "spank", "seat_count": 10}, ""),
-    ({"game": "spank", "seat_count": 2, "options": {"colour": True}}, "colour"),
-    ({"game": "spank", "seat_count": 2, "options": {"two_set": "quarter"}}, "quarter"),
-    ({"game": "spank"}, "seat_count"),
-])
+@pytest.mark.parametrize(
+    "body, sentence",
+    [
+        ({"game": "chess", "seat_count": 2}, "chess"),
+        ({"game": "spank", "seat_count": 1}, ""),
+        ({"game": "spank", "seat_count": 10}, ""),
+        ({"game": "spank", "seat_count": 2, "options": {"colour": True}}, "colour"),
+        ({"game": "spank", "seat_count": 2, "options": {"two_set": "quarter"}}, "quarter"),
+        ({"game": "spank"}, "seat_count"),
+    ],
+)
 def test_create_table_with_bad_setup_is_400_with_a_reason(alice, body, sentence):
     response = client_for(alice).post("/api/tables/", body, format="json")
     assert response.status_code == 400
@@ -40,8 +43,14 @@ def test_create_table_with_bad_setup_is_400_with_a_reason(alice, body, sentence)
 def test_anonymous_writes_are_refused_with_the_basic_challenge(client, alice, bob):
     table = lobby.create_table(alice, "spank", 2)
     attempts = [("/api/tables/", {"game": "spank", "seat_count": 2})] + [
-        (f"/api/tables/{table.id}/{action}/", body) for action, body in
-        (("join", {}), ("leave", {}), ("start", {}), ("commands", {"command": {"type": "end_turn"}, "expected_version": 0}))]
+        (f"/api/tables/{table.id}/{action}/", body)
+        for action, body in (
+            ("join", {}),
+            ("leave", {}),
+            ("start", {}),
+            ("commands", {"command": {"type": "end_turn"}, "expected_version": 0}),
+        )
+    ]
     for path, body in attempts:
         response = client.post(path, body, content_type="application/json")
         assert response.status_code == 401, path
@@ -61,10 +70,18 @@ def test_the_schema_asks_for_a_log_in_exactly_where_the_api_does(client, alice):
             response = getattr(client, method)(url, {}, content_type="application/json")
             anyone = {} in operation["security"]
             assert (response.status_code != 401) == anyone, (method, path, response.status_code)
-            assert anyone == (method == "get" and path in (
-                "/api/tables/", "/api/tables/{table_id}/", "/api/tables/{table_id}/view/",
-                "/api/tables/{table_id}/events/", "/api/tables/{table_id}/replay/",
-                "/api/tables/{table_id}/replay/moves/")), (method, path)
+            assert anyone == (
+                method == "get"
+                and path
+                in (
+                    "/api/tables/",
+                    "/api/tables/{table_id}/",
+                    "/api/tables/{table_id}/view/",
+                    "/api/tables/{table_id}/events/",
+                    "/api/tables/{table_id}/replay/",
+                    "/api/tables/{table_id}/replay/moves/",
+                )
+            ), (method, path)
 
 
 def test_the_schema_gives_each_games_seat_counts():
@@ -127,16 +144,16 @@ def test_a_tables_seats_cost_no_query_each(alice, bob, carol, make_user):
     assert _queries(a, "/api/tables/") == two_tables
 
 
-def test_a_table_is_shown_after_a_change_in_three_queries_its_seats_users_among_them(alice, bob, rf,
-                                                                                    django_assert_num_queries):
+def test_a_table_is_shown_after_a_change_in_three_queries_its_seats_users_among_them(
+    alice, bob, rf, django_assert_num_queries
+):
     table = lobby.create_table(alice, "spank", 2)
     lobby.join_table(table, bob)
     request = rf.get("/")
     request.user = alice
     with django_assert_num_queries(3):  # the table with its host, its seats with their users, the awaited
         shown = TableSerializer.of(table, request)
-    assert [(seat["number"], seat["player"]) for seat in shown["seats"]] == [(0, alice.shown_name),
-                                                                              (1, bob.shown_name)]
+    assert [(seat["number"], seat["player"]) for seat in shown["seats"]] == [(0, alice.shown_name), (1, bob.shown_name)]
     assert shown["your_seat"] == 0
 
 
@@ -228,12 +245,15 @@ def test_an_illegal_command_is_400_with_the_engines_sentence_and_changes_nothing
     assert view(clients[0], table_id)["version"] == shown["version"]
 
 
-@pytest.mark.parametrize("body", [
-    {"command": {"type": "end_turn"}},
-    {"command": "end_turn", "expected_version": 2},
-    {"expected_version": 2},
-    {"command": {"type": "end_turn"}, "expected_version": "soon"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"command": {"type": "end_turn"}},
+        {"command": "end_turn", "expected_version": 2},
+        {"expected_version": 2},
+        {"command": {"type": "end_turn"}, "expected_version": "soon"},
+    ],
+)
 def test_malformed_command_requests_are_400(running, body):
     table_id, clients = running
     response = clients[0].post(f"/api/tables/{table_id}/commands/", body, format="json")

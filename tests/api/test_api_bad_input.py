@@ -1,12 +1,13 @@
 """Bad input over REST is a 400 (or 404) with a readable sentence, never a 500, and changes nothing."""
-import pytest
 
+import pytest
 from api_helpers import client_for, create_table, view
+
 from config import bad_request
-from games.live import json_input
-from games.play import commands
 from games.errors import BadRequest
+from games.live import json_input
 from games.models import Table
+from games.play import commands
 
 pytestmark = pytest.mark.django_db
 
@@ -39,11 +40,14 @@ def test_submit_checks_the_commands_shape_before_routing_it(running, alice, comm
         commands.submit(table, alice, command, 1)
 
 
-@pytest.mark.parametrize("body", [
-    "[" * 40_000 + "]" * 40_000,
-    '{"command": ' * 5_000 + "{}" + "}" * 5_000,
-    '{"command": {"type": "play", "cards": ' + "[" * 40 + "]" * 40 + '}, "expected_version": 1}',
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 40_000 + "]" * 40_000,
+        '{"command": ' * 5_000 + "{}" + "}" * 5_000,
+        '{"command": {"type": "play", "cards": ' + "[" * 40 + "]" * 40 + '}, "expected_version": 1}',
+    ],
+)
 def test_deeply_nested_json_is_400(running, body):
     table_id, clients = running
     response = post_json(clients[0], f"/api/tables/{table_id}/commands/", body)
@@ -128,11 +132,21 @@ def test_an_unknown_status_filter_is_400_naming_the_statuses(alice, status):
     assert response.json()["detail"].endswith("choose one of: open, running, finished, closed.")
 
 
-@pytest.mark.parametrize("url", [
-    "/api/tables/?status=", "/api/tables/?game=", "/api/tables/{id}/?invite=", "/api/tables/{id}/view/?invite=",
-    "/api/tables/{id}/events/?invite=", "/api/tables/{id}/rulings/?invite=", "/api/tables/{id}/replay/?as=",
-    "/api/tables/{id}/replay/?step=", "/api/tables/{id}/replay/moves/?as=", "/api/disputes/?status=",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/tables/?status=",
+        "/api/tables/?game=",
+        "/api/tables/{id}/?invite=",
+        "/api/tables/{id}/view/?invite=",
+        "/api/tables/{id}/events/?invite=",
+        "/api/tables/{id}/rulings/?invite=",
+        "/api/tables/{id}/replay/?as=",
+        "/api/tables/{id}/replay/?step=",
+        "/api/tables/{id}/replay/moves/?as=",
+        "/api/disputes/?status=",
+    ],
+)
 def test_an_empty_filter_or_choice_is_400_with_a_sentence(running, carol, url):
     carol.is_staff = True  # staff with no seat at the table: the queue and a running game's replay are theirs
     carol.save()

@@ -1,18 +1,19 @@
 """The REST replay: the view at a step from a perspective, the described moves, who may have them, and
 clear 4xx answers for a bad step or perspective."""
-import pytest
 
+import pytest
 from api_helpers import client_for
+from replay_helpers import NAMES, player, stored_game
+
 from games.engines import get_engine
 from games.models import Table
 from games.play.names import named
-from replay_helpers import NAMES, player, stored_game
 
 pytestmark = pytest.mark.django_db
 
 
 def names_of(table):
-    return NAMES[:table.seat_count]
+    return NAMES[: table.seat_count]
 
 
 def test_a_seat_s_view_at_a_step_is_the_engine_s_view_for_that_seat_then(make_user):
@@ -54,10 +55,12 @@ def test_the_moves_are_every_event_in_words_from_the_perspective(make_user):
     seat_moves = client.get(f"/api/tables/{table.id}/replay/moves/?as=0").json()
     open_moves = client.get(f"/api/tables/{table.id}/replay/moves/?as=open").json()
     assert [move["version"] for move in seat_moves] == list(range(1, len(log) + 1))
-    assert [move["text"] for move in seat_moves] == [named(engine.describe_event(event, 0), names_of(table))
-                                                      for event in log]
-    assert [move["text"] for move in open_moves] == [named(engine.describe_event(event, open=True), names_of(table))
-                                                      for event in log]
+    assert [move["text"] for move in seat_moves] == [
+        named(engine.describe_event(event, 0), names_of(table)) for event in log
+    ]
+    assert [move["text"] for move in open_moves] == [
+        named(engine.describe_event(event, open=True), names_of(table)) for event in log
+    ]
     assert seat_moves != open_moves  # others' draws are counted for seat 0, shown when open
 
 
@@ -79,12 +82,20 @@ def test_an_unstarted_table_has_no_replay(make_user):
     assert response.status_code == 403 and "nothing to replay" in response.json()["detail"]
 
 
-@pytest.mark.parametrize("query, words", [
-    ("step=-1", '"step" must be a whole number from 0 to'), ("step=100000", '"step" must be'),
-    ("step=two", '"step" must be'), ("step=%EF%BC%91", '"step" must be'), ("step=" + "9" * 5000, '"step" must be'),
-    ("as=" + "1" * 5000, '"as" must be'),
-    ("as=9", '"as" must be "open"'), ("as=ben", '"as" must be'), ("as=%00", '"as" must be'),
-])
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("step=-1", '"step" must be a whole number from 0 to'),
+        ("step=100000", '"step" must be'),
+        ("step=two", '"step" must be'),
+        ("step=%EF%BC%91", '"step" must be'),
+        ("step=" + "9" * 5000, '"step" must be'),
+        ("as=" + "1" * 5000, '"as" must be'),
+        ("as=9", '"as" must be "open"'),
+        ("as=ben", '"as" must be'),
+        ("as=%00", '"as" must be'),
+    ],
+)
 def test_a_bad_step_or_perspective_is_a_400_that_says_why(query, words, make_user):
     table, _ = stored_game("spank", 1)
     response = client_for(make_user("walter")).get(f"/api/tables/{table.id}/replay/?{query}")

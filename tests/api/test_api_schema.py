@@ -9,11 +9,13 @@ table or the rules decide) and schema-violating ones refused.
 Three cases in four aim at real tables (one the user hosts, one they play at, one private table
 they cannot see), so the generated commands, joins and starts reach the lobby and the engines.
 """
+
 import base64
 import itertools
 import os
 import unicodedata
 
+import hypothesis
 import pytest
 import schemathesis
 from django.core import signals
@@ -21,7 +23,6 @@ from django.core.cache import cache
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
-import hypothesis
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -37,7 +38,9 @@ from games.tables import lobby
 # Under pytest-xdist schemathesis reports the whole schema as one test and drops the failures of single
 # operations (seen: an operation failing its check still "passed"), so make test runs this file on its own.
 if os.environ.get("PYTEST_XDIST_WORKER"):
-    pytestmark = pytest.mark.skip(reason="run without pytest-xdist (-p no:xdist): its per-operation failures are lost under it")
+    pytestmark = pytest.mark.skip(
+        reason="run without pytest-xdist (-p no:xdist): its per-operation failures are lost under it"
+    )
 
 PASSWORD = "a-long-test-password"
 
@@ -54,15 +57,21 @@ JUDGED_BY_THE_TABLE = [
     "POST /api/tables/{table_id}/disputes/",
 ]
 
-CONFIG = schemathesis.Config.from_dict({
-    "seed": 12,
-    "generation": {"max-examples": 25, "deterministic": True},
-    "operations": [
-        {"include-name": label,
-         "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "401", "403", "404", "409", "429"]}}}
-        for label in JUDGED_BY_THE_TABLE
-    ],
-})
+CONFIG = schemathesis.Config.from_dict(
+    {
+        "seed": 12,
+        "generation": {"max-examples": 25, "deterministic": True},
+        "operations": [
+            {
+                "include-name": label,
+                "checks": {
+                    "positive_data_acceptance": {"expected-statuses": ["2xx", "400", "401", "403", "404", "409", "429"]}
+                },
+            }
+            for label in JUDGED_BY_THE_TABLE
+        ],
+    }
+)
 
 schema = schemathesis.openapi.from_dict(SchemaGenerator().get_schema(public=True), config=CONFIG)
 schema.app = get_wsgi_application()
@@ -116,8 +125,15 @@ def test_the_api_keeps_to_its_schema(case, tables):
     credentials = base64.b64encode(f"tester:{PASSWORD}".encode()).decode()
     case.call_and_validate(
         headers={"Authorization": f"Basic {credentials}"},
-        checks=[not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
-                ignored_auth, positive_data_acceptance, negative_data_rejection],
+        checks=[
+            not_a_server_error,
+            status_code_conformance,
+            content_type_conformance,
+            response_schema_conformance,
+            ignored_auth,
+            positive_data_acceptance,
+            negative_data_rejection,
+        ],
     )
 
 

@@ -1,10 +1,11 @@
 """A whole two-player game of Spank! played through the REST API alone."""
+
 import random
 from collections import Counter
 
 import pytest
-
 from api_helpers import client_for, command, create_table, view
+
 from games.engines import get_engine
 
 pytestmark = pytest.mark.django_db

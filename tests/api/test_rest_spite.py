@@ -1,13 +1,14 @@
 """Spite through the REST API alone: a strict one-round match with come-at-me dares, and table mode's
 misplays and calls."""
+
 import json
 import random
 import re
 from collections import Counter
 
 import pytest
-
 from api_helpers import client_for, command, create_table, turn_commands, view
+
 from games.engines import get_engine
 
 pytestmark = pytest.mark.django_db
@@ -198,12 +199,16 @@ def test_staff_overturn_a_ruling_and_players_cannot(make_user):
     names = [f"O{n}" for n in range(3)]
     played = f"{names[seat]}'s single {lead['cards'][0][:-1]}"
     assert ruling["text"] == f"Wrong call by {names[caller]}: {played} kept the rules. A wrong call is a misplay."
-    assert last["event"]["not_undone"][0] == f"{played} stood although it was called rightly; it cannot be taken back now."
+    assert (
+        last["event"]["not_undone"][0] == f"{played} stood although it was called rightly; it cannot be taken back now."
+    )
     log = clients[0].get(f"/api/tables/{table_id}/events/").json()
     called = next(entry["event"] for entry in log if entry["type"] == "misplay_called")
     assert called["text"] == ruling["text"]
     for client in clients + [staff]:
-        assert "{seat:" not in str(view(client, table_id)) and "{seat:" not in str(client.get(f"/api/tables/{table_id}/events/").json())
+        assert "{seat:" not in str(view(client, table_id)) and "{seat:" not in str(
+            client.get(f"/api/tables/{table_id}/events/").json()
+        )
 
 
 JUDGED_KEYS = {"cards", "fake_up", "fake", "declared", "announce", "buy_back", "bounty_claim"}
@@ -221,8 +226,8 @@ def test_in_table_mode_no_seats_rest_view_or_page_tells_its_legal_plays_from_its
     step every seat's REST view and table page offer plays only as {"type": "play"}, never by their cards."""
     from django.test import Client
 
-    from games.play import game_state
     from games.models import Table
+    from games.play import game_state
 
     rng = random.Random(13)
     users = [make_user(f"n{n}") for n in range(3)]

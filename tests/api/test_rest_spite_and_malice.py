@@ -1,10 +1,11 @@
 """Whole games of Spite & Malice played through the REST API alone."""
+
 import random
 from collections import Counter
 
 import pytest
-
 from api_helpers import client_for, command, create_table, view
+
 from games.engines import get_engine
 
 pytestmark = pytest.mark.django_db
@@ -76,8 +77,9 @@ def test_a_refused_command_says_why_and_changes_nothing(alice, bob):
     players = [alice, bob]
     assert response.json()["detail"] == f"It is {players[seat].shown_name}'s turn, not yours."
 
-    response = command(clients[seat], table_id, {"type": "play", "from": "hand", "card": "ZZ", "to": 0},
-                       before["version"])
+    response = command(
+        clients[seat], table_id, {"type": "play", "from": "hand", "card": "ZZ", "to": 0}, before["version"]
+    )
     assert response.status_code == 400
     assert response.json()["detail"] == "You do not hold ZZ."
 
@@ -89,8 +91,9 @@ def test_a_refused_command_says_why_and_changes_nothing(alice, bob):
 
 def test_lobby_options_are_checked_by_the_engine(alice):
     client = client_for(alice)
-    response = client.post("/api/tables/", {"game": "spite_and_malice", "seat_count": 2,
-                                            "options": {"win_pile": 31}}, format="json")
+    response = client.post(
+        "/api/tables/", {"game": "spite_and_malice", "seat_count": 2, "options": {"win_pile": 31}}, format="json"
+    )
     assert response.status_code == 400
     assert "win_pile" in response.json()["detail"]
     response = client.post("/api/tables/", {"game": "spite_and_malice", "seat_count": 5}, format="json")

@@ -1,10 +1,12 @@
 """Helpers for the bot tests (importable, unlike conftest): positions built on a started game, the
 bot asked as the platform asks it, and states that differ from another only in what a seat cannot see."""
+
 import random
 from collections import Counter
 from dataclasses import replace
 
 from contract.profiles import profile_of
+
 from games.bots import choose
 from games.engines import get_engine
 
@@ -31,8 +33,17 @@ def bot_turn(engine, state, seat, level="fair", limit=50):
 
 # --- Spite & Malice -------------------------------------------------------------------------------
 
-def sm_position(hand, *, discards=((), (), (), ()), win="9S 9H 9D", play_piles=("", "", "", ""),
-                opponent_win="KS KH", opponent_discards=((), (), (), ()), players=2):
+
+def sm_position(
+    hand,
+    *,
+    discards=((), (), (), ()),
+    win="9S 9H 9D",
+    play_piles=("", "", "", ""),
+    opponent_win="KS KH",
+    opponent_discards=((), (), (), ()),
+    players=2,
+):
     """Seat 0 to move with these cards; seat 1 (the next seat) shows ``opponent_win``'s first card."""
     engine = get_engine("spite_and_malice")
     state = engine.fold(engine.start(players, rng=random.Random(1)))
@@ -43,11 +54,19 @@ def sm_position(hand, *, discards=((), (), (), ()), win="9S 9H 9D", play_piles=(
     all_discards[1] = tuple(cards(pile) for pile in opponent_discards)
     wins = list(state.win_piles)
     wins[0], wins[1] = cards(win), cards(opponent_win)
-    return replace(state, hands=tuple(hands), discards=tuple(all_discards), win_piles=tuple(wins),
-                   play_piles=tuple(cards(pile) for pile in play_piles), to_move=0, played_this_turn=False)
+    return replace(
+        state,
+        hands=tuple(hands),
+        discards=tuple(all_discards),
+        win_piles=tuple(wins),
+        play_piles=tuple(cards(pile) for pile in play_piles),
+        to_move=0,
+        played_this_turn=False,
+    )
 
 
 # --- Spank! ------------------------------------------------------------------------------------
+
 
 def spank_position(hand, stacks, *, scores=None, options=None):
     """Seat 0 at the start of its turn (Upkeep) with this hand; ``stacks`` one list of five strings a seat."""
@@ -58,11 +77,20 @@ def spank_position(hand, stacks, *, scores=None, options=None):
     hands = list(state.hands)
     hands[0] = cards(hand)
     all_stacks = tuple(tuple(cards(stack) for stack in seat_stacks) for seat_stacks in stacks)
-    return replace(state, hands=tuple(hands), stacks=all_stacks, scores=tuple(scores or (0,) * len(stacks)),
-                   to_move=0, step=UPKEEP, spanked=False, moved=None)
+    return replace(
+        state,
+        hands=tuple(hands),
+        stacks=all_stacks,
+        scores=tuple(scores or (0,) * len(stacks)),
+        to_move=0,
+        step=UPKEEP,
+        spanked=False,
+        moved=None,
+    )
 
 
 # --- Spite -----------------------------------------------------------------------------------------
+
 
 def spite_deal(*hands, options=None, seed=0):
     """A Spite match started from a stacked deck: each seat's hand as given, padded to 11 with high cards
@@ -72,8 +100,14 @@ def spite_deal(*hands, options=None, seed=0):
     engine = get_engine("spite")
     named = Counter(card for hand in hands for card in cards(hand))
     left = Counter(FULL_DECK) - named
-    filler = iter([card for rank in ("2", "A", "K", "Q", "J", "12", "11", "10", "9") for suit in "SHDC"
-                   for card in [rank + suit] * left[rank + suit]])
+    filler = iter(
+        [
+            card
+            for rank in ("2", "A", "K", "Q", "J", "12", "11", "10", "9")
+            for suit in "SHDC"
+            for card in [rank + suit] * left[rank + suit]
+        ]
+    )
     deck = []
     for hand in hands:
         deck += list(cards(hand)) + [next(filler) for _ in range(11 - len(cards(hand)))]
@@ -81,6 +115,7 @@ def spite_deal(*hands, options=None, seed=0):
 
 
 # --- the same view, other hidden cards ------------------------------------------------------------
+
 
 def with_other_hidden_cards(game, state, seat, rng):
     """The state with every card the seat cannot see dealt again at random among the places it cannot see

@@ -1,16 +1,24 @@
 """Bots in whole games: every command a bot gives is one the engine lists and accepts (strict mode), games
 between fair bots run to the end, and a game is the same game again from the same seed."""
-import pytest
 
+import pytest
 from contract.profiles import profile_of
+
 from games.bots import match
 from games.engines import GAMES, get_engine
 
 # (game, one level a seat, options, seeds): fair bots against random ones and against each other, at
 # several table sizes and in the variations: every installed game's short table, and the real games'.
 STRICT_GAMES = [
-    *((game, [("fair", "random")[seat % 2] for seat in range(profile_of(game).short[0])], profile_of(game).short[1],
-       range(3)) for game in GAMES),
+    *(
+        (
+            game,
+            [("fair", "random")[seat % 2] for seat in range(profile_of(game).short[0])],
+            profile_of(game).short[1],
+            range(3),
+        )
+        for game in GAMES
+    ),
     ("spite_and_malice", ["fair", "random"], None, range(6)),
     ("spite_and_malice", ["random", "fair", "fair"], {"win_pile": 5}, range(3)),
     ("spite_and_malice", ["fair", "fair", "random", "fair"], {"win_pile": 5}, range(2)),
@@ -38,8 +46,11 @@ FAIR_GAMES = [
 
 
 def _cases(table):
-    return [pytest.param(game, levels, options, seed, id=f"{game}-{len(levels)}-{'-'.join(levels)}-{seed}-{number}")
-            for number, (game, levels, options, seeds) in enumerate(table) for seed in seeds]
+    return [
+        pytest.param(game, levels, options, seed, id=f"{game}-{len(levels)}-{'-'.join(levels)}-{seed}-{number}")
+        for number, (game, levels, options, seeds) in enumerate(table)
+        for seed in seeds
+    ]
 
 
 @pytest.mark.parametrize("game, levels, options, seed", _cases(STRICT_GAMES))
@@ -53,8 +64,11 @@ def test_every_command_a_bot_gives_is_listed_and_accepted_in_strict_mode(game, l
     assert engine.is_over(step.after), f"no end after {given} commands"
 
 
-@pytest.mark.parametrize("game, players, options, bound", FAIR_GAMES,
-                         ids=[f"{game}-{players}-{number}" for number, (game, players, _, _) in enumerate(FAIR_GAMES)])
+@pytest.mark.parametrize(
+    "game, players, options, bound",
+    FAIR_GAMES,
+    ids=[f"{game}-{players}-{number}" for number, (game, players, _, _) in enumerate(FAIR_GAMES)],
+)
 def test_games_between_fair_bots_end(game, players, options, bound):
     engine = get_engine(game)
     for seed in range(2):

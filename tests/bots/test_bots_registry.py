@@ -1,4 +1,5 @@
 """The one way the platform asks a bot: by game and level, with no game special-cased."""
+
 import random
 
 import pytest
@@ -28,8 +29,11 @@ def test_out_of_turn_a_bot_starts_no_countdown_and_with_nothing_to_do_gives_none
     engine = get_engine("spite")
     state = engine.fold(engine.start(3, options={"misplays": "strict"}, rng=random.Random(3)))
     while state.to_move is None or not state.trick.plays:  # play on until a seat to act could pass
-        seat = state.to_move if state.to_move is not None else next(
-            seat for seat in range(3) if engine.legal_commands(state, seat))
+        seat = (
+            state.to_move
+            if state.to_move is not None
+            else next(seat for seat in range(3) if engine.legal_commands(state, seat))
+        )
         command = choose("spite", engine.view(state, seat), engine.legal_commands(state, seat), random.Random(0))
         state = engine.fold(engine.decide(state, seat, command, rng=random.Random(0)), state)
     waiting = next(seat for seat in range(3) if seat != state.to_move)

@@ -1,18 +1,21 @@
 """A bot sees only its seat: the view it is given and the legal list. Whatever the cards it cannot see
 (the other hands, the deck, the win piles under their tops), its choice is the same."""
+
 import json
 import random
 
 import pytest
-
+from bot_helpers import with_other_hidden_cards
 from contract.profiles import profile_of
+
 from games.bots import LEVELS, bot_for, choose, match
 from games.engines import GAMES, get_engine
-from bot_helpers import with_other_hidden_cards
 
 # Every installed game's short table, fair and random bots in turn; and some of the real games' variations.
-CASES = [(game, [("fair", "random")[seat % 2] for seat in range(profile_of(game).short[0])], profile_of(game).short[1])
-         for game in GAMES] + [
+CASES = [
+    (game, [("fair", "random")[seat % 2] for seat in range(profile_of(game).short[0])], profile_of(game).short[1])
+    for game in GAMES
+] + [
     ("spite_and_malice", ["fair", "random"], None),
     ("spite_and_malice", ["fair", "fair", "fair"], {"win_pile": 5}),
     ("spank", ["fair", "random", "fair"], None),
@@ -20,7 +23,9 @@ CASES = [(game, [("fair", "random")[seat % 2] for seat in range(profile_of(game)
 ]
 
 
-@pytest.mark.parametrize("game, levels, options", CASES, ids=[f"{case[0]}-{len(case[1])}-{n}" for n, case in enumerate(CASES)])
+@pytest.mark.parametrize(
+    "game, levels, options", CASES, ids=[f"{case[0]}-{len(case[1])}-{n}" for n, case in enumerate(CASES)]
+)
 def test_the_same_view_and_legal_list_give_the_same_command_whatever_the_hidden_cards(game, levels, options):
     engine = get_engine(game)
     rng = random.Random(5)
@@ -34,8 +39,9 @@ def test_the_same_view_and_legal_list_give_the_same_command_whatever_the_hidden_
         legal = engine.legal_commands(other, step.seat)
         assert legal == step.legal
         for level in LEVELS:
-            assert (choose(game, step.view, step.legal, random.Random(number), level)
-                    == choose(game, engine.view(other, step.seat), legal, random.Random(number), level))
+            assert choose(game, step.view, step.legal, random.Random(number), level) == choose(
+                game, engine.view(other, step.seat), legal, random.Random(number), level
+            )
         checked += 1
     assert checked >= 10
 
@@ -64,7 +70,9 @@ def test_the_same_generator_state_gives_the_same_choice():
         assert first == choose("spank", view, legal, random.Random(9), level)
 
 
-@pytest.mark.parametrize("game, levels, options", CASES, ids=[f"{case[0]}-{len(case[1])}-{n}" for n, case in enumerate(CASES)])
+@pytest.mark.parametrize(
+    "game, levels, options", CASES, ids=[f"{case[0]}-{len(case[1])}-{n}" for n, case in enumerate(CASES)]
+)
 def test_the_order_of_the_legal_list_does_not_change_the_choice(game, levels, options):
     """Engines may list equal choices in an order that changes between processes (Spite's hands come from
     sets of strings): a bot's choice depends on which commands are listed, not on their order."""
@@ -74,5 +82,6 @@ def test_the_order_of_the_legal_list_does_not_change_the_choice(game, levels, op
         if number % 3 == 0 and len(step.legal) > 1:
             shuffled = rng.sample(step.legal, len(step.legal))
             for level in LEVELS:
-                assert (choose(game, step.view, shuffled, random.Random(number), level)
-                        == choose(game, step.view, step.legal, random.Random(number), level))
+                assert choose(game, step.view, shuffled, random.Random(number), level) == choose(
+                    game, step.view, step.legal, random.Random(number), level
+                )

@@ -1,7 +1,9 @@
 """The Spank! bot's heuristics: it builds towards 5-card stacks, spanks the leader's best stack, retires a
 stack that cannot grow to make room for a card that can, and discards a poor hand in upkeep."""
-from games.engines import get_engine
+
 from bot_helpers import ask_bot, bot_turn, spank_position
+
+from games.engines import get_engine
 
 ENGINE = get_engine("spank")
 NO_STACKS = ["", "", "", "", ""]
@@ -17,9 +19,11 @@ def test_it_moves_a_card_onto_a_four_card_stack_to_make_five():
 
 
 def test_it_spanks_the_leaders_best_stack():
-    stacks = [["9S", "9H", "9D", "9C", "9S"],  # single 9s: no move is possible, nothing to gain at home
-              ["9S 10S JS", "KC AC", "", "", ""],
-              ["9D 10D JD", "KD AD", "", "", ""]]
+    stacks = [
+        ["9S", "9H", "9D", "9C", "9S"],  # single 9s: no move is possible, nothing to gain at home
+        ["9S 10S JS", "KC AC", "", "", ""],
+        ["9D 10D JD", "KD AD", "", "", ""],
+    ]
     # The queen fits the jacks' end of each 3-card stack and the kings' end of each 2-card stack.
     leader_one = spank_position("QH 9H 9D 9C 9S", stacks, scores=[0, 900, 100])
     assert ask_bot(ENGINE, leader_one, 0) == {"type": "spank", "card": "QH", "seat": 1, "stack": 0}

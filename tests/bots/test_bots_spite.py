@@ -1,14 +1,16 @@
 """The Spite bot's heuristics (low cards first, strong cards and joker hands kept back, buy backs only when
 they pay, going out when it can), and in table mode its calls: it calls the misplays it can see on the
 public table, never a legal play, and never reads the hidden verdict."""
+
 import random
 from dataclasses import replace
 
-from games.engines.spite import bot as spite_bot
-from games.engines.bot_base import turn_commands
-from games.engines import IllegalCommand, get_engine
-from games.engines.spite.hands import sort_cards
 from bot_helpers import ask_bot, cards, spite_deal
+
+from games.engines import IllegalCommand, get_engine
+from games.engines.bot_base import turn_commands
+from games.engines.spite import bot as spite_bot
+from games.engines.spite.hands import sort_cards
 
 ENGINE = get_engine("spite")
 STRICT = {"misplays": "strict"}
@@ -109,7 +111,7 @@ def random_held_play(rng, hand):
         return play(*rng.sample(list(hand), min(len(hand), rng.randint(1, 3))))
     value = rng.choice(hand)[:-1]
     same = [card for card in hand if card[:-1] == value]
-    return play(*same[:rng.randint(1, 2)])
+    return play(*same[: rng.randint(1, 2)])
 
 
 def test_its_calls_in_random_table_mode_matches_are_all_right():
@@ -123,8 +125,15 @@ def test_its_calls_in_random_table_mode_matches_are_all_right():
         for _ in range(400):
             if state.over:
                 break
-            seat = state.to_move if state.to_move is not None else next(
-                s for s in range(4) if [c for c in ENGINE.legal_commands(state, s) if c["type"] in ("play", "decline")])
+            seat = (
+                state.to_move
+                if state.to_move is not None
+                else next(
+                    s
+                    for s in range(4)
+                    if [c for c in ENGINE.legal_commands(state, s) if c["type"] in ("play", "decline")]
+                )
+            )
             mine = turn_commands(ENGINE.legal_commands(state, seat), ENGINE.out_of_turn)
             if rng.random() < 0.4 and state.hands[seat]:
                 command = random_held_play(rng, state.hands[seat])

@@ -1,4 +1,5 @@
 """Real browsers (Playwright driving Debian's chromium) play each game and see each other live."""
+
 import json
 import os
 import random
@@ -17,8 +18,13 @@ from accounts.models import User
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 PASSWORD = "a-long-test-password"
 
@@ -101,7 +107,9 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
     def visitor(self, width=1280, height=900, touch=False):
         """A page in a browser context of its own (its own cookies), logged in as nobody; ``touch``: a
         phone's touch screen."""
-        context = self.browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+        context = self.browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+        )
         self.addCleanup(context.close)  # its websocket closes with the test, before the next one's
         context.set_default_timeout(15000)
         return context.new_page()
@@ -129,6 +137,7 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
 
 def _off_the_event_loop(function):
     """Run platform code (which broadcasts with async_to_sync) outside Playwright's loop."""
+
     def run():
         try:
             return function()
@@ -353,9 +362,9 @@ class TestSpiteTrickLive(BrowserTestCase):
 
         from playwright.sync_api import expect
 
-        from games.tables import lobby
         from games.engines import get_engine
         from games.engines.cards import rank
+        from games.tables import lobby
 
         names = ("alice", "bob", "carol")
         pages = [self.player(name, width=390 if name == "carol" else 1280) for name in names]
@@ -425,11 +434,13 @@ class _StackedRandom(random.Random):
 
 class TestSpiteComeAtMeRewardLive(BrowserTestCase):
     # Eleven cards a seat, then the bounty, then the deck's top: the three cards Carol's reward views.
-    DEAL = ("3S QS QH QD QC KS KH KD KC AS AH"       # alice: the only 3, so she leads
-            " 5H JS JH JD JC 12S 12H 12D 12C 11S 11H"  # bob
-            " 9S 4H 2S 2H 2D 2C 10S 10H 10D 10C AD"    # carol
-            " 8D"                                      # the bounty
-            " 6H 7C 10S")                              # the deck's top
+    DEAL = (
+        "3S QS QH QD QC KS KH KD KC AS AH"  # alice: the only 3, so she leads
+        " 5H JS JH JD JC 12S 12H 12D 12C 11S 11H"  # bob
+        " 9S 4H 2S 2H 2D 2C 10S 10H 10D 10C AD"  # carol
+        " 8D"  # the bounty
+        " 6H 7C 10S"
+    )  # the deck's top
 
     def test_a_come_at_me_reward(self):
         from playwright.sync_api import expect
@@ -486,7 +497,8 @@ class TestSpiteComeAtMeRewardLive(BrowserTestCase):
         reward.locator("button", has_text="Declare").click()
         for page in (alice, bob):
             expect(page.locator(".spite-reward")).to_contain_text(
-                "Carol declared a reward of 3 and is taking a come-at-me reward (viewing 3 cards)")
+                "Carol declared a reward of 3 and is taking a come-at-me reward (viewing 3 cards)"
+            )
             expect(page.locator(".spite-bar .pile-label", has_text="Deck")).to_contain_text("152")
 
         # Carol sees the three cards and swaps her 4H for the 7C.
@@ -562,7 +574,9 @@ class TestSpiteTableModeLive(BrowserTestCase):
             expect(page.locator(".spite-play.is-top")).to_contain_text("J")
         # Nobody's screen says it broke a rule; Alice and Carol may call it, Bob may not.
         for page in (alice, carol):
-            expect(page.locator(".spite-play.is-top button.spite-misplay")).to_have_text("Misplay! (call Bob's play a misplay)")
+            expect(page.locator(".spite-play.is-top button.spite-misplay")).to_have_text(
+                "Misplay! (call Bob's play a misplay)"
+            )
         expect(bob.locator("button.spite-misplay")).to_have_count(0)
         for page in (alice, bob, carol):
             expect(page.locator(".spite-rulings")).to_have_count(0)
@@ -572,8 +586,11 @@ class TestSpiteTableModeLive(BrowserTestCase):
         expect(carol.locator(".spite-ruling.is-latest")).to_be_visible()
         ruling = _off_the_event_loop(lambda: game_state.load(table).state.rulings[-1])
         assert ruling.correct and ruling.caller == 2 and ruling.seat == 1
-        for page, sentence in ((alice, "Carol called a misplay on Bob"), (bob, "Carol called a misplay on you"),
-                               (carol, "You called a misplay on Bob")):
+        for page, sentence in (
+            (alice, "Carol called a misplay on Bob"),
+            (bob, "Carol called a misplay on you"),
+            (carol, "You called a misplay on Bob"),
+        ):
             latest = page.locator(".spite-ruling.is-latest")
             expect(latest).to_contain_text(sentence)
             expect(latest).to_contain_text("right.")
@@ -597,8 +614,8 @@ class TestSpiteTableModeLive(BrowserTestCase):
         from django.conf import settings
         from playwright.sync_api import expect
 
-        from games.play import firing
         from games.models import Deadline
+        from games.play import firing
 
         table, (alice, bob, carol) = self.seat_three((0, ["3S"]), (1, ["5H"]))
         pages = (alice, bob, carol)
@@ -673,7 +690,9 @@ class TestKeyboardAndTouch(BrowserTestCase):
         # Bob drags a card by touch onto "Discard selected", then Alice by mouse: each is discarded.
         for discards, mover in enumerate((bob, alice), start=1):
             expect(mover.locator("#turn-banner")).to_contain_text("Your turn")
-            self.drag_onto(mover, mover.locator(".hand [data-card]").first, mover.locator("button", has_text="Discard selected"))
+            self.drag_onto(
+                mover, mover.locator(".hand [data-card]").first, mover.locator("button", has_text="Discard selected")
+            )
             for page in (alice, bob):
                 expect(page.locator(".pile-label", has_text="Discard")).to_contain_text(str(discards))
 
@@ -690,7 +709,9 @@ class TestKeyboardAndTouch(BrowserTestCase):
             cdp = page.context.new_cdp_session(page)
 
             def touch(kind, x=None, y=None):
-                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if x is None else [{"x": x, "y": y}]})
+                cdp.send(
+                    "Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if x is None else [{"x": x, "y": y}]}
+                )
 
             down, move, up = partial(touch, "touchStart"), partial(touch, "touchMove"), partial(touch, "touchEnd")
         else:
@@ -725,7 +746,8 @@ class TestTableScriptFields(BrowserTestCase):
               <select name="fills[]" data-json><option value='{"card": "9S", "pile": 2}' selected></option></select>
               <input name="swap.take" value="7C"><input name="swap.give" value="4H">
             </form>""")
-        result = page.evaluate("""async (url) => {
+        result = page.evaluate(
+            """async (url) => {
             const { withFields } = await import(url);
             const fields = [...document.querySelectorAll("#f [name]")];
             return [
@@ -733,8 +755,18 @@ class TestTableScriptFields(BrowserTestCase):
                 withFields({"type": "play", "bounty_claim": 2}, fields),
                 withFields({"type": "play", "bounty_claim": 1}, fields),
             ];
-        }""", f"{self.live_server_url}/static/js/table/fields.js")
-        self.assertEqual(result[0], {"type": "end_turn", "come_at_me": True, "bounty_claim": 2, "swap": {"take": "7C", "give": "4H"},
-                                     "fills": [{"card": "7H", "pile": 0}, {"card": "9S", "pile": 2}]})
+        }""",
+            f"{self.live_server_url}/static/js/table/fields.js",
+        )
+        self.assertEqual(
+            result[0],
+            {
+                "type": "end_turn",
+                "come_at_me": True,
+                "bounty_claim": 2,
+                "swap": {"take": "7C", "give": "4H"},
+                "fills": [{"card": "7H", "pile": 0}, {"card": "9S", "pile": 2}],
+            },
+        )
         self.assertEqual(result[1]["bounty_claim"], 2)  # the claim the server listed, typed right
         self.assertIsNone(result[2])  # typed wrong: nothing to send

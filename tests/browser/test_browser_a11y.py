@@ -1,19 +1,22 @@
 """Accessibility in a real browser: axe-core (WCAG 2.1 A and AA) on every page, keyboard-only play with
 focus kept across redraws, and the live region that reads out what happened."""
+
 import random
 import re
 
 from a11y_helpers import axe_violations
+from contract.profiles import profile_of
 from test_browser import PASSWORD, BrowserTestCase, _off_the_event_loop, _seed_with_one_playable_ace
 
 from accounts.models import User
-from contract.profiles import profile_of
 from games.engines import GAMES as INSTALLED
 
 # Every installed game's short table (seated by alice, bob, carol, dave: at most three seats, so dave or
 # carol watches), the real games as they were tuned here; Spite last, whose match the test then ends.
 TUNED = {"spank": (2, {}), "spite_and_malice": (2, {}), "spite": (3, {"rounds": 1})}
-GAMES = tuple((game, *(TUNED.get(game) or profile_of(game).short)) for game in sorted(INSTALLED, key=lambda game: game == "spite"))
+GAMES = tuple(
+    (game, *(TUNED.get(game) or profile_of(game).short)) for game in sorted(INSTALLED, key=lambda game: game == "spite")
+)
 
 
 def _deal(game, seats, options, names, seed=3, turn_clock=None):
@@ -33,8 +36,8 @@ def _deal(game, seats, options, names, seed=3, turn_clock=None):
 
 def _play_until_someone_is_out(table):
     """Bots play a started Spite table's seats until one seat is out of the round (placed); that seat."""
-    from games.play import commands, game_state
     from games.bots import choose
+    from games.play import commands, game_state
 
     users = table.seated_users()
     for _ in range(500):
@@ -42,9 +45,19 @@ def _play_until_someone_is_out(table):
         places = [player["place"] for player in game.engine.view(game.state, None)["players"]]
         if any(place is not None for place in places):
             return next(seat for seat, place in enumerate(places) if place is not None)
-        seat, command = next((seat, command) for seat in users if (command := choose(
-            table.game, game.engine.view(game.state, seat), game.engine.legal_commands(game.state, seat),
-            random.Random(game.version))) is not None)
+        seat, command = next(
+            (seat, command)
+            for seat in users
+            if (
+                command := choose(
+                    table.game,
+                    game.engine.view(game.state, seat),
+                    game.engine.legal_commands(game.state, seat),
+                    random.Random(game.version),
+                )
+            )
+            is not None
+        )
         commands.submit(table, users[seat], command, game.version)
     raise AssertionError("nobody went out in 500 moves")
 
@@ -139,13 +152,19 @@ class TestAxeFindsNothing(BrowserTestCase):
         table = _deal("spank", 2, {}, ("alice", "bob"))
         author = User.objects.get(username="alice")
         for number in range(40):
-            store.append(stream_name(table.id), [{"type": "said", "text": f"Line {number} of a long evening."}],
-                         number, actor=store.Actor.user(author))
+            store.append(
+                stream_name(table.id),
+                [{"type": "said", "text": f"Line {number} of a long evening."}],
+                number,
+                actor=store.Actor.user(author),
+            )
         for page, who in ((alice, "its author"), (bob, "another player")):
             page.goto(f"{self.live_server_url}/tables/{table.id}/")
             expect(page.locator("#connection")).to_contain_text("live", ignore_case=True)
             expect(page.locator("#chat-log .chat-line")).to_have_count(40)
-            self.assertTrue(page.evaluate("(log => log.scrollHeight > log.clientHeight)(document.getElementById('chat-log'))"))
+            self.assertTrue(
+                page.evaluate("(log => log.scrollHeight > log.clientHeight)(document.getElementById('chat-log'))")
+            )
             self.assert_no_violations(page, f"a long chat, seen by {who}")
 
     def test_a_spite_round_someone_went_out_of(self):
@@ -246,6 +265,7 @@ class TestKeyboardAlone(BrowserTestCase):
         self.assertTrue(focused(bob)["inHand"])
         # Alice hears Bob's discard (the card in words) and that it is her turn; Bob, that it is Alice's.
         from games.frames.cards import card_name
+
         expect(alice.locator("#announcer")).to_contain_text(f"Bob discards {card_name(discarded)}")
         expect(alice.locator("#announcer")).to_contain_text("Your turn")
         expect(bob.locator("#announcer")).to_contain_text("Alice's turn")
@@ -276,6 +296,7 @@ class TestKeyboardAlone(BrowserTestCase):
         bob.keyboard.press("Enter")
 
         from games.frames.cards import card_name
+
         expect(alice.locator("#announcer")).to_contain_text(f"Bob spanks Alice's stack {stack}")
         expect(alice.locator("#announcer")).to_contain_text(f"with {card_name(spanking)}")
         self.assert_kept(alice, parked)
@@ -307,6 +328,7 @@ class TestKeyboardAlone(BrowserTestCase):
         expect(mover.locator(".sm-play").first).to_contain_text("at A")
         self.assertTrue(focused(mover)["inHand"], focused(mover))  # the list went with the selection
         from games.frames.cards import card_name
+
         expect(other.locator("#announcer")).to_contain_text(f"plays {card_name(ace)}")
 
     def test_spite_lead(self):

@@ -1,10 +1,12 @@
 """Real browsers at a table: the connection's banner and heartbeats, reconnecting and resyncing, the
 opponent's move shown, the turn sound and the table chat (static/js/table_live/connection.js, motion.js,
 turn_sound.js, chat.js; games/live/heartbeats.py, games/tables/chat.py)."""
+
 import time
 
-from accounts.models import User
 from test_browser import BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop
+
+from accounts.models import User
 
 
 class TableTestCase(BrowserTestCase):
@@ -135,8 +137,12 @@ class TestPhone(TableTestCase):
             button.scroll_into_view_if_needed()
             dot = page.locator("#connection").bounding_box()
             box = button.bounding_box()
-            overlaps = not (dot["x"] + dot["width"] <= box["x"] or box["x"] + box["width"] <= dot["x"]
-                            or dot["y"] + dot["height"] <= box["y"] or box["y"] + box["height"] <= dot["y"])
+            overlaps = not (
+                dot["x"] + dot["width"] <= box["x"]
+                or box["x"] + box["width"] <= dot["x"]
+                or dot["y"] + dot["height"] <= box["y"]
+                or box["y"] + box["height"] <= dot["y"]
+            )
             self.assertFalse(overlaps, button.text_content())
 
 
@@ -148,7 +154,9 @@ class TestOpponentsMoveShown(TableTestCase):
         table, _ = self.started_table("alice", "bob")
         for page in pages.values():
             self.open_table(page, table)
-        mover, other = (pages["alice"], pages["bob"]) if self.seat_to_move(table)[0] == 0 else (pages["bob"], pages["alice"])
+        mover, other = (
+            (pages["alice"], pages["bob"]) if self.seat_to_move(table)[0] == 0 else (pages["bob"], pages["alice"])
+        )
         mover.locator(".hand [data-card]").first.click()
         mover.click("text=Discard selected")
         expect(other.locator(".piles .card.just-moved")).to_have_count(1)
@@ -204,9 +212,11 @@ class TestChat(TableTestCase):
             expect(page.locator("#chat-log .chat-line").last).to_contain_text("Good luck, both!")
 
         # The watcher talks too; markup arrives as text.
-        self.say(pages["carol"], "<img src=x onerror=\"window.__owned=1\"> watching")
+        self.say(pages["carol"], '<img src=x onerror="window.__owned=1"> watching')
         for page in pages.values():
-            expect(page.locator("#chat-log .chat-line").last).to_contain_text('<img src=x onerror="window.__owned=1"> watching')
+            expect(page.locator("#chat-log .chat-line").last).to_contain_text(
+                '<img src=x onerror="window.__owned=1"> watching'
+            )
             self.assertEqual(page.locator("#chat-log img").count(), 0)
             self.assertIsNone(page.evaluate("window.__owned"))
 

@@ -3,17 +3,19 @@ the last move, then its replay stepped through, the API docs and the admin, and 
 violation of the policy (every page listens for ``securitypolicyviolation`` from its first script on,
 and the console is read too). The policy itself is checked header by header in
 tests/web/test_content_security_policy.py."""
+
 import random
 
-from accounts.models import User
+import test_browser
 from contract.profiles import profile_of
-from games.play import firing
-from games.tables import bot_seating, lobby
+from test_bot_tables import due_bot_deadlines
+from test_browser import BrowserTestCase, _off_the_event_loop
+
+from accounts.models import User
 from games.engines import GAMES as INSTALLED
 from games.models import Seat, Table
-import test_browser
-from test_browser import BrowserTestCase, _off_the_event_loop
-from test_bot_tables import due_bot_deadlines
+from games.play import firing
+from games.tables import bot_seating, lobby
 
 pytestmark = test_browser.pytestmark  # skipped where chromium is missing, as the other browser tests
 
@@ -29,15 +31,25 @@ TUNED = {
     "spite": ({"seat_count": "3"}, {"option_rounds": "1"}, 1),
     "spank": ({"seat_count": "2"}, {}, 1),
 }
-GAMES = {game: TUNED.get(game) or ({"seat_count": str(profile_of(game).short[0])},
-                                   {f"option_{name}": str(value) for name, value in profile_of(game).short[1].items()}, 1)
-         for game in INSTALLED}
+GAMES = {
+    game: TUNED.get(game)
+    or (
+        {"seat_count": str(profile_of(game).short[0])},
+        {f"option_{name}": str(value) for name, value in profile_of(game).short[1].items()},
+        1,
+    )
+    for game in INSTALLED
+}
 
 
 def reported(violations):
     """Each distinct violation once, in a line: where, what directive, what was blocked."""
-    return sorted({" ".join(str(violation.get(key, "")) for key in ("page", "directive", "blocked", "sample", "console"))[:300]
-                   for violation in violations})
+    return sorted(
+        {
+            " ".join(str(violation.get(key, "")) for key in ("page", "directive", "blocked", "sample", "console"))[:300]
+            for violation in violations
+        }
+    )
 
 
 class TestNoViolationOfThePolicy(BrowserTestCase):
@@ -90,8 +102,10 @@ class TestNoViolationOfThePolicy(BrowserTestCase):
             if self.violations:
                 break
             alice.wait_for_timeout(50)
-        self.assertTrue(any(violation.get("directive", "").startswith("style-src") for violation in self.violations),
-                        self.violations)
+        self.assertTrue(
+            any(violation.get("directive", "").startswith("style-src") for violation in self.violations),
+            self.violations,
+        )
 
     def _play_a_whole_game(self, page, game, choices, options, seed):
         """``page``'s player opens a table of ``game`` from the lobby's form, bots fill the other seats and

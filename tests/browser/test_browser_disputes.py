@@ -1,11 +1,13 @@
 """In a real browser: a player disputes a ruling in place, in a dialog over the table while the match goes
 on behind it, and staff overturn it from the review queue; the player's table shows the outcome without
 reloading."""
+
 import test_browser
 from a11y_helpers import axe_violations
+from test_browser import BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop
+
 from accounts.models import User
 from games.models import Table
-from test_browser import BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop
 
 pytestmark = test_browser.pytestmark  # skipped without chromium (outside CI), as the other browser tests
 
@@ -44,7 +46,6 @@ class TestDisputeAndReview(BrowserTestCase):
 
     def test_a_dispute_is_filed_in_a_dialog_on_the_table_while_the_match_goes_on(self):
         from playwright.sync_api import expect
-
         from reviews_helpers import play
 
         table, version, bob, carol, sockets = self.seat_three()
@@ -82,7 +83,8 @@ class TestDisputeAndReview(BrowserTestCase):
         expect(dialog.locator("[role=alert]")).to_be_empty()
         for page in (bob, carol):
             expect(page.locator(f".dispute-ruling[data-ruling-version='{version}']")).to_contain_text(
-                "by Bob, awaiting staff review")
+                "by Bob, awaiting staff review"
+            )
         dialog.locator("button", has_text="Close").click()
         expect(dialog).to_be_hidden()
         expect(bob.locator("#table-live")).to_be_focused()  # the link is gone: the table has the focus
@@ -110,7 +112,8 @@ class TestDisputeAndReview(BrowserTestCase):
         expect(bob.locator("#dispute-dialog")).to_contain_text("Your dispute is filed")
         bob.keyboard.press("Escape")
         expect(carol.locator(f".dispute-ruling[data-ruling-version='{version}']")).to_contain_text(
-            "by Bob, awaiting staff review")
+            "by Bob, awaiting staff review"
+        )
         _mark_page(bob)
 
         # Staff find it in the queue by the table's name, filed just now, its columns apart.
@@ -130,7 +133,8 @@ class TestDisputeAndReview(BrowserTestCase):
         expect(staff.locator(".dispute-text")).to_contain_text("A pair of jacks beats a single 3")
         self.assertEqual(axe_violations(staff), [], "a dispute's page")
         expect(staff.locator("a", has_text="Open the replay at this moment")).to_have_attribute(
-            "href", f"/tables/{table.id}/replay/?step={version}&as=open")
+            "href", f"/tables/{table.id}/replay/?step={version}&as=open"
+        )
         staff.fill("textarea[name=reason]", "Carol's call named the wrong rule.")
         staff.locator("button", has_text="Overturn the ruling").click()
         expect(staff.locator(".dispute-decision")).to_contain_text("Referee overturned the ruling")

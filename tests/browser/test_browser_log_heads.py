@@ -1,18 +1,20 @@
 """A player's page keeps the log's head at each deal in the browser (static/js/log_heads.js): the head kept
 is the one recomputed from the record, and once the log is rewritten in the database (the deal changed
 with its commitment and every link written again, as an operator with the salt could), the page warns."""
+
 import json
 import random
 
-from accounts.models import User
+import test_browser
 from chain_helpers import as_superuser
+from test_browser import BrowserTestCase, _off_the_event_loop
+
+from accounts.models import User
 from events import chain, store
-from games.play import commands, game_state
-from games.tables import lobby
 from games.engines.base import SEAT_TO_ACT
 from games.engines.fairness import commit, committed_order
-import test_browser
-from test_browser import BrowserTestCase, _off_the_event_loop
+from games.play import commands, game_state
+from games.tables import lobby
 
 pytestmark = test_browser.pytestmark  # skipped where chromium is missing, as the other browser tests
 
@@ -40,8 +42,9 @@ def _rewrite_the_deal(stream):
     pile = dealt["draw_pile"]
     other = next(index for index, card in enumerate(pile) if card != pile[0])
     pile[0], pile[other] = pile[other], pile[0]
-    dealt["commitment"]["sha256"] = commit(committed_order(dealt, dealt["commitment"]["keys"]),
-                                           dealt["commitment"]["salt"])
+    dealt["commitment"]["sha256"] = commit(
+        committed_order(dealt, dealt["commitment"]["keys"]), dealt["commitment"]["salt"]
+    )
     as_superuser("UPDATE events_event SET payload = %s WHERE stream = %s AND version = 1", [json.dumps(dealt), stream])
     salt, previous = store.salt(stream), chain.GENESIS
     for row in store.rows(stream):

@@ -1,9 +1,9 @@
 """Real browsers (Playwright on Debian's chromium) and the log-in throttles: a guest guessing on the
 owner's network locks out strangers' browsers, not the owner's. The live server comes from
 tests/browser/test_browser.py."""
-from django.test import override_settings
 
 import test_browser
+from django.test import override_settings
 from test_browser import PASSWORD, BrowserTestCase
 
 pytestmark = test_browser.pytestmark  # the browser mark, or the skip where chromium is missing

@@ -1,9 +1,11 @@
 """A phone (390 by 844) at the table. Spite: on the player's own turn the trick and the hand are on the first
 screen, with a ruling just given or one given tricks ago, and the ruling names cards as the move log does.
 Spank!: the turn's prompt names only what the player may do now."""
+
 import test_browser
-from accounts.models import User
 from test_browser import BrowserTestCase, _off_the_event_loop
+
+from accounts.models import User
 
 pytestmark = test_browser.pytestmark
 
@@ -29,8 +31,8 @@ def _called(users):
 def _played_on(table, users):
     """Alice wins three tricks, everyone else passing, and leads a fourth, which the others play on with
     singles: Bob's turn again, with three plays in the trick and the ruling three tricks old."""
-    from games.play import commands, game_state
     from games.engines import get_engine
+    from games.play import commands, game_state
 
     engine, tricks = get_engine("spite"), 0
     for _ in range(60):
@@ -39,8 +41,10 @@ def _played_on(table, users):
         if tricks > 3 and seat == 1 and len(trick.plays) >= 3:
             return
         legal = engine.legal_commands(game.state, seat)
-        singles = sorted((c for c in legal if c["type"] == "play" and len(c["cards"]) == 1 and "announce" not in c),
-                         key=lambda c: c["cards"])
+        singles = sorted(
+            (c for c in legal if c["type"] == "play" and len(c["cards"]) == 1 and "announce" not in c),
+            key=lambda c: c["cards"],
+        )
         lead = not trick.plays
         tricks += lead
         command = singles[0] if lead or (tricks > 3 and singles) else {"type": "pass"}
@@ -115,4 +119,5 @@ class TestSpankOnAPhone(BrowserTestCase):
         bob.goto(f"{self.live_server_url}/tables/{table.id}/")
         expect(bob.locator("#turn-banner")).to_contain_text("Your turn")
         expect(bob.locator(".my-area .help")).to_have_text(
-            "Select cards and Discard them to skip to Draw, or click one of your stacks, then the stack it joins.")
+            "Select cards and Discard them to skip to Draw, or click one of your stacks, then the stack it joins."
+        )

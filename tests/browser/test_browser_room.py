@@ -1,10 +1,12 @@
 """Real browsers (Playwright on Debian's chromium) arrive at Cardroom, read the rules, cancel a table and
 start a rematch. The live server and the log-in come from tests/browser/test_browser.py."""
+
 import re
 
-from accounts.models import User
 import test_browser
 from test_browser import BrowserTestCase, _off_the_event_loop
+
+from accounts.models import User
 
 pytestmark = test_browser.pytestmark  # the browser mark, or the skip where chromium is missing
 
@@ -19,7 +21,9 @@ class TestArriving(BrowserTestCase):
         expect(page.locator(".lead")).to_contain_text("A card room in your browser")
         expect(page.locator(".game-card h3")).to_have_text(["Spank!", "Spite & Malice", "Spite"])
         expect(page.locator(".game-card .card-show .card")).to_have_count(12)  # drawn with the site's own cards
-        expect(page.locator(".site-footer").get_by_role("link", name="API and its docs")).to_have_attribute("href", "/api/docs/")
+        expect(page.locator(".site-footer").get_by_role("link", name="API and its docs")).to_have_attribute(
+            "href", "/api/docs/"
+        )
 
         page.get_by_role("link", name="Rules of Spite & Malice").click()
         page.wait_for_url("**/rules/spite_and_malice/")
@@ -70,9 +74,9 @@ class TestRematch(BrowserTestCase):
     def test_after_a_match_one_click_offers_a_rematch_that_the_others_accept_or_decline(self):
         from playwright.sync_api import expect
 
+        from games.models import Table
         from games.play import commands
         from games.tables import lobby
-        from games.models import Table
 
         names = ("alice", "bob", "carol")
         pages = [self.player(name) for name in names]
@@ -96,8 +100,9 @@ class TestRematch(BrowserTestCase):
         bob.wait_for_url(re.compile(r".*/tables/(?!%s)[0-9a-f-]+/$" % table.id))
         expect(bob.locator(".seating")).to_contain_text("are kept until they answer")
         # Seats are numbered as people count them, and a kept seat says for whom.
-        expect(bob.locator(".seat-list li")).to_have_text(["Seat 1: kept for Alice", "Seat 2: Bob",
-                                                           "Seat 3: kept for Carol"])
+        expect(bob.locator(".seat-list li")).to_have_text(
+            ["Seat 1: kept for Alice", "Seat 2: Bob", "Seat 3: kept for Carol"]
+        )
 
         # Alice's finished table shows the offer without a reload; she accepts and takes her old seat.
         expect(alice.locator(".rematch")).to_contain_text("Bob offers a rematch")

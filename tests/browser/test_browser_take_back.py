@@ -1,8 +1,10 @@
 """A real browser: a player clicks "Take my seat back from the bot" just as the bot moves (its move not yet
 on the page): the seat is taken back, the button goes and no refusal is shown."""
-from accounts.models import User
+
 from test_browser import BrowserTestCase, _off_the_event_loop, pytestmark  # noqa: F401 - the browser mark
 from test_take_back_race import LABEL, bob_handed_to_a_bot_on_his_turn, spank_table
+
+from accounts.models import User
 
 
 class TestTakeBackAsTheBotMoves(BrowserTestCase):

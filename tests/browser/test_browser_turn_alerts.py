@@ -1,9 +1,11 @@
 """Real browsers told of their turn while the table's tab is hidden: the tab's title and icon, and a
 notification once the player allowed them, asked only at a click (static/js/table_live/turn.js,
 turn_alert.js, notify_button.js; templates/_turn_notify.html)."""
-from accounts.models import User
+
 from test_browser import PASSWORD
 from test_browser_connection import TableTestCase
+
+from accounts.models import User
 
 MARK = "\u25cf Your turn \u00b7 "
 PLAIN_ICON, TURN_ICON = "/static/icons/favicon.svg", "/static/icons/favicon-turn.svg"
@@ -118,8 +120,11 @@ class TestTurnAlerts(TableTestCase):
             page = context.new_page()
             page.add_init_script(script)
             page.goto(f"{self.live_server_url}/accounts/profile/")
-            return (page, page.get_by_role("button", name="Notify me when it's my turn"),
-                    page.locator("[data-turn-notify-state]"))
+            return (
+                page,
+                page.get_by_role("button", name="Notify me when it's my turn"),
+                page.locator("[data-turn-notify-state]"),
+            )
 
         page, button, sentence = profile(FAKE_NOTIFICATIONS % "default")
         expect(button).to_be_visible()

@@ -1,15 +1,17 @@
 """A real browser without an account watches a live table: the board, the move log and the last move's
 mark follow every move, and whatever it tries to send is refused."""
+
 import random
 import re
 
+import test_browser
+from test_browser import PASSWORD, BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop
+
 from accounts.models import User
+from games.engines.base import SEAT_TO_ACT
 from games.frames import move_log
 from games.play import commands, game_state
 from games.tables import lobby
-from games.engines.base import SEAT_TO_ACT
-import test_browser
-from test_browser import PASSWORD, BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop
 
 pytestmark = test_browser.pytestmark  # skipped where chromium is missing, as the other browser tests
 
@@ -84,8 +86,9 @@ class TestOutOfTime(BrowserTestCase):
         # The turn runs out (the timer job fires it; here the test does, as the worker would).
         seat = _off_the_event_loop(lambda: game_state.load(table).state.to_move)
         late, next_up = ("Alice", "Bob") if seat == 0 else ("Bob", "Alice")
-        self.assertTrue(_off_the_event_loop(
-            lambda: commands.submit_system(table, {"type": "turn_timeout", "seat": seat})))
+        self.assertTrue(
+            _off_the_event_loop(lambda: commands.submit_system(table, {"type": "turn_timeout", "seat": seat}))
+        )
         log = visitor.locator("#move-log li")
         expect(log.first).to_contain_text(f"{next_up} draws")  # the next turn begins: no choice of the clock's
         expect(log.first).not_to_contain_text("out of time")

@@ -1,11 +1,12 @@
 """A real browser steps through a replay with the keyboard and the slider, walks back with the back button,
 and a shared link opens the same step from the same perspective."""
+
 import re
 
+from replay_helpers import NAMES, stored_game
 from test_browser import BrowserTestCase, _mark_page, _not_reloaded, pytestmark  # noqa: F401 (the browser mark)
 
 from games.engines import get_engine
-from replay_helpers import NAMES, stored_game
 
 
 def line(engine, event, seat):

@@ -1,4 +1,5 @@
 """GC_THRESHOLDS: how often a web process's garbage collector walks everything it holds (config/collector.py)."""
+
 import gc
 import json
 import os
@@ -17,10 +18,21 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _web_process(thresholds):
     """Load the ASGI application as Daphne does, with GC_THRESHOLDS set, and say what the collector runs with."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "GC_THRESHOLDS": thresholds,
-           "CELERY_EMBEDDED_WORKER": "false", "WEB_CPUS": ""}
-    return subprocess.run([sys.executable, "-c", "import gc, json, config.asgi; print(json.dumps(gc.get_threshold()))"],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "GC_THRESHOLDS": thresholds,
+        "CELERY_EMBEDDED_WORKER": "false",
+        "WEB_CPUS": "",
+    }
+    return subprocess.run(
+        [sys.executable, "-c", "import gc, json, config.asgi; print(json.dumps(gc.get_threshold()))"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_a_web_process_walks_its_middle_generation_often_and_its_whole_heap_rarely_unless_told_otherwise():

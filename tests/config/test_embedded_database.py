@@ -4,6 +4,7 @@ Daphne's live and HTTP threads and the embedded worker all write. A transaction 
 writes (every command does) began as a reader under SQLite's default, and when another thread held the
 write lock it failed at once with "database is locked" instead of waiting for it.
 """
+
 from tests.config.test_production_settings import settings_with
 
 WRITERS = """

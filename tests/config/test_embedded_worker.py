@@ -1,4 +1,5 @@
 """`make run` without Redis: the web process runs Celery's own worker and beat on an in-memory broker."""
+
 import os
 import subprocess
 import sys

@@ -1,5 +1,6 @@
 """Random games through the contract's interface: every seat with a command to give on its own account
 (the table's SEAT_TO_ACT commands; in Spite's opening any seat holding the asked rank) may be the next to act."""
+
 import functools
 import random
 
@@ -39,8 +40,11 @@ def random_game(engine, players, options, seed, choose, max_commands=3000):
 def profiled_game(engine, profile, seed, max_commands=None):
     """A random game of the profile's setup for ``seed``: (players, options, the random_game generator)."""
     players, options = profile.setup(random.Random(seed))
-    return players, options, random_game(engine, players, options, seed, profile.choose,
-                                         max_commands or profile.max_commands)
+    return (
+        players,
+        options,
+        random_game(engine, players, options, seed, profile.choose, max_commands or profile.max_commands),
+    )
 
 
 @functools.cache

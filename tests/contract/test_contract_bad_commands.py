@@ -1,6 +1,7 @@
 """Bad commands (docs/engines.md, "The Decider"): unknown command types, missing or malformed fields, and out-of-range or
 negative indexes raise IllegalCommand, never another exception, and change nothing; and the commands every
 game shares (docs/engines.md, "Commands") are the system's and the host's, in every game."""
+
 import copy
 import functools
 import json
@@ -17,19 +18,22 @@ from games.engines.base import HOST, SYSTEM
 
 pytestmark = pytest.mark.parametrize("game", GAMES)
 CARDS = ["AS", "2H", "3D", "9C", "10H", "QS", "KD", "JK", "13D", "1S", "ZZ"]
-scalars = (st.none() | st.booleans() | st.integers(-3, 12) | st.floats() | st.text(max_size=4)
-           | st.sampled_from(CARDS))
+scalars = st.none() | st.booleans() | st.integers(-3, 12) | st.floats() | st.text(max_size=4) | st.sampled_from(CARDS)
 json_values = st.recursive(
     scalars,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=8,
 )
-field_values = (st.integers(-2, 12) | st.sampled_from(CARDS) | st.lists(st.sampled_from(CARDS), max_size=5)
-                | st.fixed_dictionaries({}, optional={"card": st.sampled_from(CARDS) | json_values,
-                                                      "pile": st.integers(-1, 5) | json_values})
-                | st.lists(st.fixed_dictionaries({"card": st.sampled_from(CARDS), "pile": st.integers(-1, 5)}),
-                           max_size=4)
-                | json_values)
+field_values = (
+    st.integers(-2, 12)
+    | st.sampled_from(CARDS)
+    | st.lists(st.sampled_from(CARDS), max_size=5)
+    | st.fixed_dictionaries(
+        {}, optional={"card": st.sampled_from(CARDS) | json_values, "pile": st.integers(-1, 5) | json_values}
+    )
+    | st.lists(st.fixed_dictionaries({"card": st.sampled_from(CARDS), "pile": st.integers(-1, 5)}), max_size=4)
+    | json_values
+)
 
 
 @functools.cache
@@ -118,7 +122,7 @@ def spoiled(value):
         yield value + ["ZZ"]
         for index, item in enumerate(value):
             for bad in spoiled(item):
-                yield value[:index] + [bad] + value[index + 1:]
+                yield value[:index] + [bad] + value[index + 1 :]
     elif isinstance(value, dict):
         for key, item in value.items():
             for bad in spoiled(item):
@@ -133,13 +137,15 @@ def test_a_listed_command_with_a_field_out_of_range_negative_or_no_card_is_refus
             legal = engine.legal_commands(state, seat)
             for command in sampler.sample(legal, min(len(legal), 5)):
                 for key, value in command.items():
-                    for bad in (spoiled(value) if key != "type" else ()):
+                    for bad in spoiled(value) if key != "type" else ():
                         with pytest.raises(IllegalCommand):
                             engine.decide(state, seat, {**command, key: bad}, rng=random.Random(0))
 
 
-@pytest.mark.parametrize("command", [None, "end_turn", ["pass"], 7, {}, {"type": None}, {"type": 3},
-                                     {"type": "no_such_command"}, {"type": "PASS"}])
+@pytest.mark.parametrize(
+    "command",
+    [None, "end_turn", ["pass"], 7, {}, {"type": None}, {"type": 3}, {"type": "no_such_command"}, {"type": "PASS"}],
+)
 def test_unknown_types_and_commands_that_are_no_object_are_refused(game, command):
     engine = get_engine(game)
     for state in positions(game)[:3]:
@@ -153,7 +159,10 @@ def test_every_game_takes_the_systems_turn_timeout_and_the_hosts_abandon_and_car
     shared = {"turn_timeout": SYSTEM, "abandon": HOST, "carry_on": HOST}
     assert {kind: engine.sender_of({"type": kind}) for kind in shared} == shared
     state = positions(game)[0]
-    for command in ({"type": "turn_timeout", "seat": getattr(state, "to_move", 0)}, {"type": "abandon"},
-                    {"type": "carry_on"}):
+    for command in (
+        {"type": "turn_timeout", "seat": getattr(state, "to_move", 0)},
+        {"type": "abandon"},
+        {"type": "carry_on"},
+    ):
         with pytest.raises(IllegalCommand):
             engine.decide(state, 0, command, rng=random.Random(0))

@@ -2,6 +2,7 @@
 "type"; evolve never consults a random generator; fold equals evolving one event at a time; every listed
 command is accepted; rng defaults to a fresh random.SystemRandom(); nothing is listed or taken once the game
 is over."""
+
 import copy
 import json
 import random
@@ -17,8 +18,9 @@ from games.engines import GAMES, IllegalCommand, get_engine
 
 pytestmark = pytest.mark.parametrize("game", GAMES)
 # A game is drawn from a seed, so shrinking finds nothing smaller and only costs minutes: skip it.
-SEEDS = dict(phases=(Phase.explicit, Phase.reuse, Phase.generate), deadline=None,
-             suppress_health_check=[HealthCheck.too_slow])
+SEEDS = dict(
+    phases=(Phase.explicit, Phase.reuse, Phase.generate), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 LISTED_SAMPLE = 8  # listed commands tried at each step (all of them every LISTED_ALL steps)
 LISTED_ALL = 10
 

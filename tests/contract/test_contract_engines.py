@@ -1,5 +1,6 @@
 """Every registered engine has a profile for these checks, is reached through get_engine, and names no
 command outside its table."""
+
 import pytest
 
 from contract.profiles import PROFILES

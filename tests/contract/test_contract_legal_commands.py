@@ -1,6 +1,7 @@
 """legal_commands (docs/engines.md, "What a seat may send"): every command decide would accept from that seat now, each once; the
 system's, the host's and staff's commands are not listed, nor anything for a seat the table does not have.
 Exactness is checked where the profile can try every command worth trying (small hands)."""
+
 import random
 
 import pytest
@@ -13,8 +14,9 @@ from games.engines import GAMES, IllegalCommand, get_engine
 from games.engines.base import SEATED
 
 pytestmark = pytest.mark.parametrize("game", GAMES)
-SEEDS = dict(phases=(Phase.explicit, Phase.reuse, Phase.generate), deadline=None,
-             suppress_health_check=[HealthCheck.too_slow])
+SEEDS = dict(
+    phases=(Phase.explicit, Phase.reuse, Phase.generate), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 POSITIONS = 20  # positions of a game checked for exactness, at most
 
 

@@ -1,6 +1,7 @@
 """The lobby's, the profile's and the live table's hooks: ``progress`` is a short phrase that tells nothing
 hidden (changing the hands changes nothing in it), ``winners`` names seats of the table, none while the game
 runs, and ``places`` names board places, never cards."""
+
 import re
 
 import pytest

@@ -2,6 +2,7 @@
 game's options, unknown keys or bad values a ValueError; a stacked deck dealt in the documented blocks, seat
 by seat, the rest of the full deck following shuffled by rng; a card named more often than the full deck
 holds it a ValueError."""
+
 import random
 
 import pytest
@@ -62,9 +63,9 @@ def test_a_stacked_deck_is_dealt_in_the_documented_order(game, seed):
     for seat in range(players):
         view = engine.view(state, seat)
         hand, rest = profile.dealt(view, seat)
-        block = deck[top:top + len(hand) + len(rest)]
-        assert sorted(hand) == sorted(block[:len(hand)])
-        assert [card if shown is not None else None for card, shown in zip(block[len(hand):], rest)] == rest
+        block = deck[top : top + len(hand) + len(rest)]
+        assert sorted(hand) == sorted(block[: len(hand)])
+        assert [card if shown is not None else None for card, shown in zip(block[len(hand) :], rest)] == rest
         top += len(block)
     profile.check_after_deal(engine.view(state, None), deck[top:])
 
@@ -74,12 +75,12 @@ def test_a_short_stacked_deck_is_followed_by_the_rest_shuffled_by_rng(game):
     players, options = profile.setup(random.Random(1))
     deck = profile.full_deck(players, options)
     random.Random(1).shuffle(deck)
-    short = deck[:len(deck) // 3]
+    short = deck[: len(deck) // 3]
     dealt = engine.start(players, options=options, deck=short, rng=random.Random(5))
     assert engine.start(players, options=options, deck=short, rng=random.Random(5)) == dealt
     state = engine.fold(dealt)
     hand, _ = profile.dealt(engine.view(state, 0), 0)
-    assert sorted(hand) == sorted(short[:len(hand)])
+    assert sorted(hand) == sorted(short[: len(hand)])
 
 
 def test_naming_a_card_more_often_than_the_full_deck_holds_it_is_a_value_error(game):

@@ -1,11 +1,23 @@
 """Spite's hand ranking without a game (docs/engines.md, "Spite's ranking without a game"): classify and
 beats, as that section's examples show them."""
+
 import pytest
 
 from games.engines import IllegalCommand, get_engine
 
-KINDS = {"single", "pair", "trips", "quads", "straight", "full_house", "flush", "four_of_a_kind", "straight_flush",
-         "joker", "joker_hand"}
+KINDS = {
+    "single",
+    "pair",
+    "trips",
+    "quads",
+    "straight",
+    "full_house",
+    "flush",
+    "four_of_a_kind",
+    "straight_flush",
+    "joker",
+    "joker_hand",
+}
 
 
 def test_classify_and_beats_are_reachable_from_the_engine():

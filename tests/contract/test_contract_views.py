@@ -2,6 +2,7 @@
 the viewing seat's own hand is players[seat]["hand"], every seat has hand_count; spectators see no hand, and
 no view shows another seat's cards: changing the other seats' hands changes nothing a seat is shown. Events
 as a seat may see them are JSON-safe too."""
+
 import json
 import random
 from dataclasses import replace
@@ -41,12 +42,17 @@ def with_other_hands(state, viewer):
     here, as far as can be helped)."""
     held = {card for hand in state.hands for card in hand}
     stranger = next((card for card in ("2C", "KD", "9H", "AS", "QS") if card not in held), "2C")
-    return replace(state, hands=tuple(hand if seat == viewer else (stranger,) * len(hand)
-                                      for seat, hand in enumerate(state.hands)))
+    return replace(
+        state, hands=tuple(hand if seat == viewer else (stranger,) * len(hand) for seat, hand in enumerate(state.hands))
+    )
 
 
-@settings(max_examples=20, phases=(Phase.explicit, Phase.reuse, Phase.generate), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=20,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_views_hold_the_contracts_keys_only_the_own_hand_and_are_json_safe(game, seed):
     engine, profile = get_engine(game), profile_of(game)

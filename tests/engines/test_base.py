@@ -1,5 +1,6 @@
 """What games/engines/base.py checks once for every game before a command's handler runs, on a tiny
 game whose command table has one command from each kind of sender."""
+
 import random
 from dataclasses import dataclass
 
@@ -46,7 +47,8 @@ def refused(state, seat, command, words, engine=ENGINE):
 
 def test_each_command_goes_to_its_handler_from_its_sender():
     assert ENGINE.decide(Tiny(), 0, {"type": "move"}) == [
-        {"type": "handled", "command": "move", "seat": 0, "rng": "SystemRandom"}]
+        {"type": "handled", "command": "move", "seat": 0, "rng": "SystemRandom"}
+    ]
     assert ENGINE.decide(Tiny(), 2, {"type": "wave"}, rng=random.Random(0))[0]["rng"] == "Random"
     for kind in ("stop", "review", "tick"):
         assert ENGINE.decide(Tiny(), None, {"type": kind})[0]["seat"] is None
@@ -103,7 +105,12 @@ def test_a_game_says_when_the_seat_to_act_may_not_and_is_asked_only_for_its_comm
 
 def test_the_sender_of_a_command_comes_from_the_table():
     assert [ENGINE.sender_of({"type": kind}) for kind in ENGINE.commands] == [
-        SEAT_TO_ACT, ANY_SEAT, HOST, STAFF, SYSTEM]
+        SEAT_TO_ACT,
+        ANY_SEAT,
+        HOST,
+        STAFF,
+        SYSTEM,
+    ]
     for command in (None, {}, {"type": 1}, {"type": "fly"}, "move"):
         assert ENGINE.sender_of(command) is None
 

@@ -2,15 +2,16 @@
 reshuffle carries a SHA-256 commitment to its order under a salt from the game's rng; a finished game's
 commitments verify, a tampered order or salt does not, and no seat or watcher is shown the salt (or the
 order) while the game runs."""
+
 import copy
 import hashlib
 import json
 import random
 
 import pytest
-
 from contract.profiles import profile_of
 from fair_deal_helpers import SETUPS, finished_game, is_reshuffle, shuffle_events
+
 from games.engines import get_engine
 from games.engines.fairness import FAILED, HIDDEN, NONE, OK, all_verified, commit, seal, verify
 
@@ -37,7 +38,10 @@ def test_every_deal_and_reshuffle_of_a_finished_game_is_committed_and_verifies(g
     if game == "spite":
         assert [event["round"] for event in log if event["type"] == "dealt"] == [1, 2, 3]
         assert [check.label for check in checks][:3] == [
-            "event 1 (the fake jokers' faces)", "event 2 (round 1's deal)", f"event {checks[2].version} (round 2's deal)"]
+            "event 1 (the fake jokers' faces)",
+            "event 2 (round 1's deal)",
+            f"event {checks[2].version} (round 2's deal)",
+        ]
     else:
         if set(get_engine(game).deals) != {"dealt"}:  # a game that reshuffles has reshuffled
             assert any(is_reshuffle(event) for event in shuffles)
@@ -140,7 +144,7 @@ def test_a_stacked_deck_is_dealt_as_before_and_its_commitment_verifies(game):
     deck = stacked(game, players, options)
     events = engine.start(players, options=options, deck=deck, rng=random.Random(1))
     hand = dealt_in(events)["hands"][0][:5]
-    assert hand == deck[:len(hand)]
+    assert hand == deck[: len(hand)]
     assert [check.result for check in verify(events)] == [OK] * len(verify(events))
 
 

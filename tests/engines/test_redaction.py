@@ -1,4 +1,5 @@
 """The redaction helpers copy events without sharing anything mutable with the log."""
+
 from games.engines.redaction import copied, public
 
 
@@ -16,8 +17,16 @@ def _containers(value):
 
 
 def test_a_copied_event_equals_the_event_and_shares_no_list_or_dict_with_it():
-    event = {"type": "spanked", "seat": 1, "cards": ["7H", "8H"], "nested": {"piles": [[1, 2], []]},
-             "pair": (["QS"], 3), "score": 1.5, "over": False, "winner": None}
+    event = {
+        "type": "spanked",
+        "seat": 1,
+        "cards": ["7H", "8H"],
+        "nested": {"piles": [[1, 2], []]},
+        "pair": (["QS"], 3),
+        "score": 1.5,
+        "over": False,
+        "winner": None,
+    }
     copy = copied(event)
     assert copy == event
     assert isinstance(copy["pair"], tuple)

@@ -1,6 +1,7 @@
 """The shared turn-clock logic (games/engines/turn_clock.py) and the engine hooks in base.py,
 on a tiny game of its own: a state with a seat to move, a clock and an ``over`` flag, whose
 command table is one seat's command combined with the turn clock's."""
+
 from dataclasses import dataclass, replace
 from functools import reduce
 
@@ -57,8 +58,10 @@ class TinyEngine(Engine):
     host_commands = ({"command": {"type": "end_match"}, "label": "End", "confirm": "End?"},)
 
     def __init__(self, default=default_action):
-        self.commands = combine({"move": Command(move, SEAT_TO_ACT), "end_match": Command(end_match, HOST)},
-                                turn_clock.commands(default, evolve))
+        self.commands = combine(
+            {"move": Command(move, SEAT_TO_ACT), "end_match": Command(end_match, HOST)},
+            turn_clock.commands(default, evolve),
+        )
 
     def evolve(self, state, event):
         return evolve(state, event)
@@ -84,6 +87,7 @@ def kinds(events):
 
 # --- the timeout --------------------------------------------------------------------
 
+
 def test_a_timeout_is_timed_out_then_the_default_action_tagged_auto():
     events, state = timeout(Tiny())
     assert events == [{"type": "timed_out", "seat": 0}, {"type": "moved", "seat": 0, "auto": True}]
@@ -92,8 +96,12 @@ def test_a_timeout_is_timed_out_then_the_default_action_tagged_auto():
 
 def test_the_third_timeout_in_a_row_marks_the_seat_absent_once():
     state = Tiny(players=1)
-    for expected in (["timed_out", "moved"], ["timed_out", "moved"], ["timed_out", "moved", "marked_absent"],
-                     ["timed_out", "moved"]):
+    for expected in (
+        ["timed_out", "moved"],
+        ["timed_out", "moved"],
+        ["timed_out", "moved", "marked_absent"],
+        ["timed_out", "moved"],
+    ):
         events, state = timeout(state)
         assert kinds(events) == expected
     assert state.clock.absent == {0} and state.clock.streak(0) == 4
@@ -120,6 +128,7 @@ def test_an_auto_event_is_no_own_action():
 
 def test_own_actions_may_be_told_by_a_function():
     """Spite: a pass the countdown forced is no own action, though it is a "passed" event."""
+
     def own(event):
         return event["type"] == "passed" and "countdown" not in event
 
@@ -164,7 +173,10 @@ def test_a_seats_command_given_with_no_seat_is_refused():
 def test_the_clocks_commands_are_the_systems_and_the_hosts_and_a_seat_may_give_none_of_them():
     engine = TinyEngine()
     assert {kind: engine.sender_of({"type": kind}) for kind in ("turn_timeout", "abandon", "carry_on")} == {
-        "turn_timeout": SYSTEM, "abandon": HOST, "carry_on": HOST}
+        "turn_timeout": SYSTEM,
+        "abandon": HOST,
+        "carry_on": HOST,
+    }
     state = Tiny(clock=Clock(timeouts=(3, 0, 0), absent=frozenset({0})))
     for command in ({"type": "turn_timeout", "seat": 0}, {"type": "abandon"}, {"type": "carry_on"}):
         with pytest.raises(IllegalCommand):
@@ -211,10 +223,15 @@ def test_carry_on_names_each_absent_seat_once_and_then_is_refused():
 def test_the_host_entries_follow_the_absent_seats():
     assert turn_clock.host_entries(None) == [] and turn_clock.host_entries(Clock()) == []
     assert [entry["command"] for entry in turn_clock.host_entries(ABSENT)] == [
-        {"type": "abandon"}, {"type": "carry_on"}, {"type": "hand_to_bot", "seat": 0}]
+        {"type": "abandon"},
+        {"type": "carry_on"},
+        {"type": "hand_to_bot", "seat": 0},
+    ]
     carried = replace(ABSENT, carried=frozenset({0}))
     assert [entry["command"] for entry in turn_clock.host_entries(carried)] == [
-        {"type": "abandon"}, {"type": "hand_to_bot", "seat": 0}]
+        {"type": "abandon"},
+        {"type": "hand_to_bot", "seat": 0},
+    ]
     botted = replace(carried, bots=frozenset({0}))
     assert [entry["command"] for entry in turn_clock.host_entries(botted)] == [{"type": "abandon"}]
     assert turn_clock.host_entries(replace(ABSENT, abandoned=True)) == []
@@ -224,15 +241,23 @@ def test_the_host_entries_follow_the_absent_seats():
 
 # --- the engine hooks in base.py ------------------------------------------------------
 
+
 def test_host_commands_now_adds_abandon_and_carry_on_while_a_seat_is_absent():
     engine = TinyEngine()
     assert engine.host_commands_now(None) == []
     assert engine.host_commands_now(Tiny()) == list(TinyEngine.host_commands)
     assert [entry["command"]["type"] for entry in engine.host_commands_now(Tiny(clock=ABSENT))] == [
-        "end_match", "abandon", "carry_on", "hand_to_bot"]
+        "end_match",
+        "abandon",
+        "carry_on",
+        "hand_to_bot",
+    ]
     assert engine.host_commands_now(Tiny(done=True, clock=ABSENT)) == []
-    assert {kind for kind in ("end_match", "abandon", "carry_on")
-            if engine.sender_of({"type": kind}) == HOST} == {"end_match", "abandon", "carry_on"}
+    assert {kind for kind in ("end_match", "abandon", "carry_on") if engine.sender_of({"type": kind}) == HOST} == {
+        "end_match",
+        "abandon",
+        "carry_on",
+    }
 
 
 def test_timers_default_to_none():
@@ -265,6 +290,7 @@ def test_the_games_without_timers_of_their_own_list_none(game):
 
 # --- handing an absent seat to a bot, and taking it back ------------------------------------------
 
+
 def test_the_host_may_hand_only_an_absent_seat_to_a_bot():
     with pytest.raises(IllegalCommand, match=r"Only a seat marked absent .* and seat 1 is not"):
         decide(Tiny(clock=ABSENT), {"type": "hand_to_bot", "seat": 1})
@@ -284,7 +310,8 @@ def test_a_bots_moves_clear_the_absence_but_keep_the_bot_until_the_player_takes_
     engine = TinyEngine()
     state = reduce(evolve, decide(Tiny(clock=ABSENT), {"type": "hand_to_bot", "seat": 0}), Tiny(clock=ABSENT))
     assert engine.seat_commands_now(state, 0) == [
-        {"command": {"type": "take_back"}, "label": "Take my seat back from the bot", "confirm": ""}]
+        {"command": {"type": "take_back"}, "label": "Take my seat back from the bot", "confirm": ""}
+    ]
     assert engine.seat_commands_now(state, 1) == []
     state = reduce(evolve, engine.decide(state, 0, {"type": "move"}), state)  # the bot plays seat 0
     assert not state.clock.is_absent(0) and state.clock.has_bot(0)
@@ -306,7 +333,10 @@ def test_only_taking_a_seat_back_holds_at_any_version(game):
 
 
 def test_taking_a_seat_back_clears_its_absence_and_streak():
-    state = reduce(evolve, [{"type": "handed_to_bot", "seat": 0}, {"type": "taken_back", "seat": 0}],
-                   Tiny(clock=replace(ABSENT, carried=frozenset({0}))))
+    state = reduce(
+        evolve,
+        [{"type": "handed_to_bot", "seat": 0}, {"type": "taken_back", "seat": 0}],
+        Tiny(clock=replace(ABSENT, carried=frozenset({0}))),
+    )
     assert state.clock.streak(0) == 0 and not state.clock.absent and not state.clock.carried
     assert turn_clock.host_entries(state.clock) == []

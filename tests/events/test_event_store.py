@@ -1,4 +1,5 @@
 """The event store: ordered, gap-free streams; one winner per version; append-only."""
+
 import threading
 
 import pytest
@@ -55,7 +56,9 @@ def test_actor_is_recorded(alice):
     store.append("s1", [{"type": "y"}], 1, SYSTEM)
     store.append("s1", [{"type": "z"}], 2, Actor.staff(alice))
     assert [(e.actor_kind, e.actor_user_id) for e in store.read("s1")] == [
-        ("user", alice.pk), ("system", None), ("staff", alice.pk)
+        ("user", alice.pk),
+        ("system", None),
+        ("staff", alice.pk),
     ]
 
 
@@ -75,12 +78,15 @@ def test_the_model_refuses_update_and_delete():
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the trigger exists on PostgreSQL")
-@pytest.mark.parametrize("sql", [
-    "UPDATE events_event SET type = 'forged'",
-    "UPDATE events_event SET payload = '{}'::jsonb WHERE version = 1",
-    "DELETE FROM events_event",
-    "DELETE FROM events_event WHERE version = 1",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE events_event SET type = 'forged'",
+        "UPDATE events_event SET payload = '{}'::jsonb WHERE version = 1",
+        "DELETE FROM events_event",
+        "DELETE FROM events_event WHERE version = 1",
+    ],
+)
 def test_the_database_refuses_update_and_delete(sql):
     store.append("s1", [{"type": "x"}], 0)
     with pytest.raises(DatabaseError, match="append-only"):
@@ -115,8 +121,9 @@ def test_the_append_is_prepared_once_per_connection_and_reused():
         store.append("prepared", [{"type": "x", "n": version}], version)
     store.append("prepared", [{"type": "y"}, {"type": "z"}], 3)  # two rows: a statement of its own
     with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE statement LIKE %s",
-                       ['INSERT INTO "events_event"%'])
+        cursor.execute(
+            "SELECT statement FROM pg_prepared_statements WHERE statement LIKE %s", ['INSERT INTO "events_event"%']
+        )
         statements = [row[0] for row in cursor.fetchall()]
     assert len(statements) == 2, statements
     assert [e.type for e in store.read("prepared")] == ["x", "x", "x", "y", "z"]
@@ -188,7 +195,7 @@ def test_many_concurrent_writers_never_lose_or_interleave_events():
     events = store.read("busy")
     assert [e.version for e in events] == list(range(1, writers * batches * 3 + 1))
     for start in range(0, len(events), 3):
-        batch = events[start:start + 3]
+        batch = events[start : start + 3]
         assert len({(e.type, e.payload["batch"]) for e in batch}) == 1
         assert [e.payload["part"] for e in batch] == [0, 1, 2]
 

@@ -2,22 +2,24 @@
 a log changed, shortened, reordered or added to in the database is caught by ``manage.py verify_game`` and
 shown on the table page; a deal without its commitment fails; a head shown mid-game gives no hidden card
 away without the stream's salt."""
+
 import copy
 import json
 
 import pytest
+from api_helpers import client_for
+from chain_helpers import as_superuser
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from fair_deal_helpers import finished_game, shuffle_events
+from test_fair_deals import seated_table, verify_game, with_log
 
-from api_helpers import client_for
-from chain_helpers import as_superuser
 from events import chain, store
 from events.models import Event, StreamKey
-from fair_deal_helpers import finished_game, shuffle_events
-from games.play import fair_deals as fairness, log_chain
 from games.models import Table
-from test_fair_deals import seated_table, verify_game, with_log
+from games.play import fair_deals as fairness
+from games.play import log_chain
 
 pytestmark = pytest.mark.django_db
 
@@ -36,9 +38,13 @@ def recomputed(stream):
 
 # --- the store writes the chain ------------------------------------------------------------------------
 
+
 def test_every_event_stores_its_link_and_the_canonical_form_round_trips(alice):
-    events = [{"type": "a", "text": "Zoë ♥ “quotes”", "nested": {"b": [1, None, True], "a": 2.5}},
-              {"type": "b", "keys": {"10": 1, "9": 2}}, {"type": "c"}]
+    events = [
+        {"type": "a", "text": "Zoë ♥ “quotes”", "nested": {"b": [1, None, True], "a": 2.5}},
+        {"type": "b", "keys": {"10": 1, "9": 2}},
+        {"type": "c"},
+    ]
     store.append("s1", events[:2], 0, store.Actor.user(alice), game="spank")
     stored = store.append_stored("s1", events[2:], 2)
     rows = store.rows("s1")
@@ -67,8 +73,7 @@ def test_an_append_at_a_kept_head_is_one_statement(monkeypatch, django_capture_o
     assert [query["sql"].split()[0] for query in queries] in ([], ["SAVEPOINT", "RELEASE"])  # no read first
 
 
-def test_a_head_kept_that_the_database_no_longer_has_costs_a_retry_not_a_conflict(
-        django_capture_on_commit_callbacks):
+def test_a_head_kept_that_the_database_no_longer_has_costs_a_retry_not_a_conflict(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         store.append("s1", [{"type": "x"}], 0)
     store._heads["s1"] = (1, "f" * 64, store.salt("s1"))  # as if the log had been emptied and written again
@@ -81,9 +86,11 @@ def test_the_database_refuses_an_event_that_does_not_follow_its_predecessor(prev
     # A trigger on PostgreSQL and on SQLite (make run) alike.
     store.append("s1", [{"type": "x"}], 0)
     head, now = store.rows("s1")[0].hash, timezone.now()
-    sql = ("INSERT INTO events_event (stream, game, version, type, schema, payload, actor_kind, created_at, previous, "
-           "hash) VALUES ('s1', '', %s, 'y', 1, '{}', 'system', %s, %s, %s), "
-           "('s1', '', %s, 'z', 1, '{}', 'system', %s, %s, %s)")
+    sql = (
+        "INSERT INTO events_event (stream, game, version, type, schema, payload, actor_kind, created_at, previous, "
+        "hash) VALUES ('s1', '', %s, 'y', 1, '{}', 'system', %s, %s, %s), "
+        "('s1', '', %s, 'z', 1, '{}', 'system', %s, %s, %s)"
+    )
 
     def insert(first, second):
         with transaction.atomic(), connection.cursor() as cursor:
@@ -100,28 +107,53 @@ def test_the_database_refuses_an_event_that_does_not_follow_its_predecessor(prev
 
 # --- verify_game and the pages catch a log tampered with in the database --------------------------------
 
+
 def tamper(kind, stream):
     """Change the stored log of ``stream`` as the database's superuser could, past the triggers."""
     if kind == "changed":
-        as_superuser("UPDATE events_event SET payload = jsonb_set(payload, '{forged}', 'true') "
-                     "WHERE stream = %s AND version = 3", [stream])
+        as_superuser(
+            "UPDATE events_event SET payload = jsonb_set(payload, '{forged}', 'true') "
+            "WHERE stream = %s AND version = 3",
+            [stream],
+        )
     elif kind == "missing":
         as_superuser("DELETE FROM events_event WHERE stream = %s AND version = 3", [stream])
     elif kind == "reordered":
         for before, after in ((3, 1003), (4, 3), (1003, 4)):
-            as_superuser("UPDATE events_event SET version = %s WHERE stream = %s AND version = %s",
-                         [after, stream, before])
+            as_superuser(
+                "UPDATE events_event SET version = %s WHERE stream = %s AND version = %s", [after, stream, before]
+            )
     elif kind == "inserted":
         as_superuser("UPDATE events_event SET version = version + 1000 WHERE stream = %s AND version >= 3", [stream])
         as_superuser("UPDATE events_event SET version = version - 999 WHERE stream = %s AND version > 1000", [stream])
         row = store.rows(stream)[1]  # event 2, copied as event 3
-        forged = Event(stream=stream, game=row.game, version=3, type=row.type, schema=row.schema, payload=row.payload,
-                       actor_kind=row.actor_kind, created_at=row.created_at, previous=row.hash)
+        forged = Event(
+            stream=stream,
+            game=row.game,
+            version=3,
+            type=row.type,
+            schema=row.schema,
+            payload=row.payload,
+            actor_kind=row.actor_kind,
+            created_at=row.created_at,
+            previous=row.hash,
+        )
         forged.hash = chain.link(row.hash, chain.canonical_row(forged), store.salt(stream))  # the operator has the salt
-        as_superuser("INSERT INTO events_event (stream, game, version, type, schema, payload, actor_kind, created_at, "
-                     "previous, hash) VALUES (%s, %s, 3, %s, %s, %s, %s, %s, %s, %s)",
-                     [stream, row.game, row.type, row.schema, json.dumps(row.payload), row.actor_kind, row.created_at,
-                      forged.previous, forged.hash])
+        as_superuser(
+            "INSERT INTO events_event (stream, game, version, type, schema, payload, actor_kind, created_at, "
+            "previous, hash) VALUES (%s, %s, 3, %s, %s, %s, %s, %s, %s, %s)",
+            [
+                stream,
+                row.game,
+                row.type,
+                row.schema,
+                json.dumps(row.payload),
+                row.actor_kind,
+                row.created_at,
+                forged.previous,
+                forged.hash,
+            ],
+        )
 
 
 EXPECTED = {
@@ -177,8 +209,9 @@ def test_a_deal_whose_commitment_was_removed_fails_even_with_the_chain_written_a
     table, _ = seated_table("spite_and_malice", make_user)
     with_log(table, list(log))
     reshuffle = log.index(shuffle_events(log)[-1]) + 1
-    as_superuser(f"UPDATE events_event SET payload = {removal} WHERE stream = %s AND version = %s",
-                 [table.stream, reshuffle])
+    as_superuser(
+        f"UPDATE events_event SET payload = {removal} WHERE stream = %s AND version = %s", [table.stream, reshuffle]
+    )
     rechain(table.stream)
     assert log_chain.check(table).broken is None  # the chain alone cannot tell: the operator has the salt
     failed = [check for check in fairness.report(table) if check.result == fairness.FAILED]
@@ -193,15 +226,19 @@ def test_a_deal_changed_with_its_commitment_and_the_chain_is_caught_by_a_head_ke
     table, users = seated_table("spank", make_user)
     with_log(table, list(log))
     kept = log_chain.check(table).deal_heads  # what a player's page kept at each deal
-    assert kept == {version: recomputed(table.stream)[version - 1]
-                    for version in (log.index(event) + 1 for event in shuffle_events(log))}
+    assert kept == {
+        version: recomputed(table.stream)[version - 1]
+        for version in (log.index(event) + 1 for event in shuffle_events(log))
+    }
     dealt = copy.deepcopy(log[0])
     dealt["stock"][0], dealt["stock"][-1] = dealt["stock"][-1], dealt["stock"][0]
     salt = dealt["commitment"]["salt"]
     from games.engines.fairness import commit, committed_order
+
     dealt["commitment"]["sha256"] = commit(committed_order(dealt, dealt["commitment"]["keys"]), salt)
-    as_superuser("UPDATE events_event SET payload = %s WHERE stream = %s AND version = 1",
-                 [json.dumps(dealt), table.stream])
+    as_superuser(
+        "UPDATE events_event SET payload = %s WHERE stream = %s AND version = 1", [json.dumps(dealt), table.stream]
+    )
     rechain(table.stream)
     assert log_chain.check(table).broken is None and fairness.all_verified(fairness.report(table))
     assert log_chain.check(table).deal_heads[1] != kept[1]
@@ -209,14 +246,15 @@ def test_a_deal_changed_with_its_commitment_and_the_chain_is_caught_by_a_head_ke
 
 # --- the salt keeps hidden cards hidden while the game runs -----------------------------------------------
 
-CARDS = [rank + suit for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-         for suit in "SHDC"] + ["JK"]
+CARDS = [
+    rank + suit for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for suit in "SHDC"
+] + ["JK"]
 
 
 def test_a_head_shown_mid_game_gives_no_drawn_card_away_without_the_salt(make_user):
     log, boundaries = finished_game("spank")
     table, users = seated_table("spank", make_user)
-    running = list(log[:boundaries[6]])
+    running = list(log[: boundaries[6]])
     drew = max(index for index, event in enumerate(running) if event["type"] == "drew") + 1
     store.append(table.stream, running[:drew], 0, game=table.game)
     page = client_for(users[0]).get(f"/tables/{table.id}/").content.decode()
@@ -228,8 +266,17 @@ def test_a_head_shown_mid_game_gives_no_drawn_card_away_without_the_salt(make_us
         """Every drawn card tried against the head shown after the draw, from the head before it."""
         for card in CARDS:
             payload = {**row.payload, "cards": [card] + row.payload["cards"][1:]}
-            text = chain.canonical(row.stream, row.version, row.game, row.type, row.schema, payload, row.actor_kind,
-                                   row.actor_user_id, row.created_at)
+            text = chain.canonical(
+                row.stream,
+                row.version,
+                row.game,
+                row.type,
+                row.schema,
+                payload,
+                row.actor_kind,
+                row.actor_user_id,
+                row.created_at,
+            )
             if chain.link(row.previous, text, salt) == row.hash:
                 yield card
 
@@ -239,16 +286,17 @@ def test_a_head_shown_mid_game_gives_no_drawn_card_away_without_the_salt(make_us
 
 # --- the API shows the head, and the salt once the game is over ----------------------------------------
 
+
 def test_the_api_gives_the_head_and_every_event_s_link_and_the_salt_only_once_the_game_is_over(make_user):
     log, boundaries = finished_game("spank")
     table, users = seated_table("spank", make_user)
     client = client_for(users[0])
-    store.append(table.stream, list(log[:boundaries[4]]), 0, game=table.game)
+    store.append(table.stream, list(log[: boundaries[4]]), 0, game=table.game)
     links = recomputed(table.stream)
     running = client.get(f"/api/tables/{table.id}/").json()["log"]
     assert running == {"version": len(links), "head": links[-1], "broken": None, "salt": None}
     assert [item["hash"] for item in client.get(f"/api/tables/{table.id}/events/").json()] == links
-    store.append(table.stream, list(log[boundaries[4]:]), boundaries[4], game=table.game)
+    store.append(table.stream, list(log[boundaries[4] :]), boundaries[4], game=table.game)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     links = recomputed(table.stream)
     finished = client.get(f"/api/tables/{table.id}/").json()["log"]

@@ -1,5 +1,6 @@
 """Migrating a database with events stored before the hash chain: 0006 chains them, and the append-only
 trigger is on again afterwards."""
+
 import json
 
 import pytest
@@ -32,9 +33,11 @@ def test_migrating_chains_the_events_already_stored_and_keeps_the_log_append_onl
         with connection.cursor() as cursor:
             for stream, count in (("old-1", 3), ("old-2", 2)):
                 for version in range(1, count + 1):
-                    cursor.execute("INSERT INTO events_event (stream, game, version, type, schema, payload, actor_kind, "
-                                   "created_at) VALUES (%s, '', %s, 'x', 1, %s, 'system', now())",
-                                   [stream, version, json.dumps({"type": "x", "n": version})])
+                    cursor.execute(
+                        "INSERT INTO events_event (stream, game, version, type, schema, payload, actor_kind, "
+                        "created_at) VALUES (%s, '', %s, 'x', 1, %s, 'system', now())",
+                        [stream, version, json.dumps({"type": "x", "n": version})],
+                    )
     finally:
         migrate(latest())
     for stream, count in (("old-1", 3), ("old-2", 2)):

@@ -1,5 +1,6 @@
 """Upcasting is keyed by game: an old shape of one game's event is read as today's, and another game's
 event of the same type (three games have a ``drew``, each of its own shape) is left as it is."""
+
 import random
 
 from events import upcasting
@@ -36,7 +37,10 @@ def test_an_old_drew_of_one_game_is_upcast_and_another_games_drew_is_not(monkeyp
     theirs = {"type": "drew", "seat": 0, "cards": ["5H"], "refill": None, "shuffled": "not Spank's"}
     assert upcast("spite_and_malice", "drew", 1, theirs) is theirs
     assert upcast("spite", "drew", 1, {"type": "drew", "seat": 0, "cards": ["5H"]}) == {
-        "type": "drew", "seat": 0, "cards": ["5H"]}
+        "type": "drew",
+        "seat": 0,
+        "cards": ["5H"],
+    }
 
 
 def test_a_game_no_engine_has_has_no_upcasters():

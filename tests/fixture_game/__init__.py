@@ -7,6 +7,7 @@ Modules: engine (the rules, the same shape as a real game's), bot, board (where 
 board), game (its Game), templates/climb/ and static/climb/. Its contract profile is
 tests/contract/profiles/climb.py, beside the real games'.
 """
+
 from .engine import ClimbEngine, engine
 from .game import game
 

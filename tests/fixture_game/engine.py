@@ -14,6 +14,7 @@ play, else taking a card, else a pass), as the turn clock does when a turn runs 
 
 Hidden: every hand but one's own, the stock and the cards a seat draws or takes. The deal is committed to.
 """
+
 from dataclasses import dataclass, replace
 
 from games.engines import turn_clock
@@ -82,6 +83,7 @@ def next_seat(state, seat):
 
 # --- the deal ----------------------------------------------------------------------------------------
 
+
 def check_players(players):
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Climb is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.")
@@ -107,17 +109,27 @@ def hand_size(options):
 def start(players, options=None, deck=None, rng=None):
     players, size, rng = check_players(players), hand_size(options), default_rng(rng)
     cards = build_deck(list(FULL_DECK), deck, rng)
-    hands = [cards[seat * size:(seat + 1) * size] for seat in range(players)]
-    dealt = {"type": "dealt", "players": players, "options": {"hand_size": size}, "hands": hands,
-             "stock": cards[players * size:]}
+    hands = [cards[seat * size : (seat + 1) * size] for seat in range(players)]
+    dealt = {
+        "type": "dealt",
+        "players": players,
+        "options": {"hand_size": size},
+        "hands": hands,
+        "stock": cards[players * size :],
+    }
     return [committed(dealt, DEAL_ORDER, "the deal", rng)]
 
 
 # --- evolve ----------------------------------------------------------------------------------------
 
+
 def _dealt(state, event):
-    return State(players=event["players"], hand_size=event["options"]["hand_size"],
-                 hands=tuple(tuple(hand) for hand in event["hands"]), stock=tuple(event["stock"]))
+    return State(
+        players=event["players"],
+        hand_size=event["options"]["hand_size"],
+        hands=tuple(tuple(hand) for hand in event["hands"]),
+        stock=tuple(event["stock"]),
+    )
 
 
 def _turn_passes(state, seat, **changes):
@@ -128,14 +140,14 @@ def _played(state, event):
     seat, code = event["seat"], event["card"]
     hand = list(state.hands[seat])
     hand.remove(code)
-    hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1:]
+    hands = state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :]
     return _turn_passes(state, seat, hands=hands, pile=state.pile + (code,), passes=0)
 
 
 def _drawn(state, event):
     """The stock's top card into the seat's hand (a draw after a play: the turn has passed already)."""
     seat = event["seat"]
-    hands = state.hands[:seat] + (state.hands[seat] + (event["card"],),) + state.hands[seat + 1:]
+    hands = state.hands[:seat] + (state.hands[seat] + (event["card"],),) + state.hands[seat + 1 :]
     return replace(state, hands=hands, stock=state.stock[1:])
 
 
@@ -151,8 +163,9 @@ _APPLY = {
     "passed": lambda state, event: _turn_passes(state, event["seat"], passes=state.passes + 1),
     "cleared": lambda state, event: replace(state, pile=(), passes=0),
     "won": lambda state, event: replace(state, winner=event["seat"], to_move=None, hurry=None),
-    "hurried": lambda state, event: replace(state, hurry=Hurry(event["number"], event["seat"], event["by"],
-                                                               event["seconds"]), hurries=event["number"]),
+    "hurried": lambda state, event: replace(
+        state, hurry=Hurry(event["number"], event["seat"], event["by"], event["seconds"]), hurries=event["number"]
+    ),
     "hurry_ran_out": lambda state, event: replace(state, hurry=None),
     **turn_clock.HANDLERS,
 }
@@ -167,6 +180,7 @@ def evolve(state, event):
 
 
 # --- decide ----------------------------------------------------------------------------------------
+
 
 def _play(state, seat, command, rng):
     code = command.get("card")
@@ -203,8 +217,9 @@ def _hurry(state, seat, command, rng):
         raise IllegalCommand(f"Only the next seat, {who(waiting)}, may hurry {who(state.to_move)}.")
     if state.hurry is not None:
         raise IllegalCommand(f"{who(state.to_move)} is being hurried already.")
-    return [{"type": "hurried", "seat": state.to_move, "by": seat, "number": state.hurries + 1,
-             "seconds": HURRY_SECONDS}]
+    return [
+        {"type": "hurried", "seat": state.to_move, "by": seat, "number": state.hurries + 1, "seconds": HURRY_SECONDS}
+    ]
 
 
 def _hurry_expired(state, seat, command, rng):
@@ -242,6 +257,7 @@ COMMANDS = combine(
 
 # --- what a seat sees ------------------------------------------------------------------------------
 
+
 def view(state, seat):
     hurry = state.hurry
     return {
@@ -256,15 +272,20 @@ def view(state, seat):
         "top": state.pile[-1] if state.pile else None,
         "stock_count": len(state.stock),
         "passes": state.passes,
-        "hurry": None if hurry is None else {"number": hurry.number, "seat": hurry.seat, "by": hurry.by,
-                                             "seconds": hurry.seconds},
+        "hurry": None
+        if hurry is None
+        else {"number": hurry.number, "seat": hurry.seat, "by": hurry.by, "seconds": hurry.seconds},
         "players": [_player(state, other, seat) for other in range(state.players)],
     }
 
 
 def _player(state, other, viewer):
-    player = {"seat": other, "hand_count": len(state.hands[other]), "absent": state.clock.is_absent(other),
-              "with_bot": state.clock.has_bot(other)}
+    player = {
+        "seat": other,
+        "hand_count": len(state.hands[other]),
+        "absent": state.clock.is_absent(other),
+        "with_bot": state.clock.has_bot(other),
+    }
     if other == viewer:
         player["hand"] = list(state.hands[other])
     return player
@@ -323,8 +344,14 @@ class ClimbEngine(Engine):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     option_fields = (
-        {"name": "hand_size", "label": f"Cards dealt to each player (blank: {HAND_SIZE})", "kind": "number",
-         "default": None, "min": MIN_HAND_SIZE, "max": MAX_HAND_SIZE},
+        {
+            "name": "hand_size",
+            "label": f"Cards dealt to each player (blank: {HAND_SIZE})",
+            "kind": "number",
+            "default": None,
+            "min": MIN_HAND_SIZE,
+            "max": MAX_HAND_SIZE,
+        },
     )
     commands = COMMANDS
     deals = {"dealt": always}
@@ -359,8 +386,14 @@ class ClimbEngine(Engine):
         if state is None or state.over or state.hurry is None:
             return []
         hurry = state.hurry
-        return [{"key": f"hurry-{hurry.number}", "seconds": hurry.seconds, "seat": hurry.seat,
-                 "command": {"type": "hurry_expired", "hurry": hurry.number}}]
+        return [
+            {
+                "key": f"hurry-{hurry.number}",
+                "seconds": hurry.seconds,
+                "seat": hurry.seat,
+                "command": {"type": "hurry_expired", "hurry": hurry.number},
+            }
+        ]
 
     def is_over(self, state):
         return state is not None and state.over

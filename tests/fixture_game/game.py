@@ -1,4 +1,5 @@
 """What Climb brings to the platform, in one place (games.engines.registry)."""
+
 from pathlib import Path
 
 from games.engines.registry import Game

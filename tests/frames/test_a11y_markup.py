@@ -1,5 +1,6 @@
 """What screen readers are given in the server's markup: cards named in words, help texts found by the
 ids their fields point to."""
+
 import re
 
 import pytest
@@ -7,11 +8,20 @@ import pytest
 from games.frames.cards import card, card_face, card_name
 
 
-@pytest.mark.parametrize("code, name", [
-    ("QH", "queen of hearts"), ("AS", "ace of spades"), ("10D", "ten of diamonds"), ("7C", "seven of clubs"),
-    ("12S", "twelve of spades"), ("11H", "eleven of hearts"), ("JK", "joker"), ("KD", "king of diamonds"),
-    ("13H", "thirteen of hearts"),  # Spite's packs hold both 13H and KH
-])
+@pytest.mark.parametrize(
+    "code, name",
+    [
+        ("QH", "queen of hearts"),
+        ("AS", "ace of spades"),
+        ("10D", "ten of diamonds"),
+        ("7C", "seven of clubs"),
+        ("12S", "twelve of spades"),
+        ("11H", "eleven of hearts"),
+        ("JK", "joker"),
+        ("KD", "king of diamonds"),
+        ("13H", "thirteen of hearts"),  # Spite's packs hold both 13H and KH
+    ],
+)
 def test_cards_are_named_in_words(code, name):
     assert card_name(code) == name
 

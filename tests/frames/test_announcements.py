@@ -1,21 +1,24 @@
 """What a live table's screen reader is told: the move log's newest lines for the viewer, without the
 viewer's own moves, cards in words; and the page's markup that carries them."""
+
 import re
 
 import pytest
-
 from api_helpers import command, view
+
 from games.frames import announcements, rendering
+from games.frames.cards import spoken
 from games.live import table_cache as live
 from games.models import Table
 from games.play.seat_view import seat_names
-from games.frames.cards import spoken
 
 pytestmark = pytest.mark.django_db
 
 
 def test_cards_in_a_sentence_are_spoken_in_words():
-    assert spoken("Bob plays a pair of jacks: J♠ and J♥") == "Bob plays a pair of jacks: jack of spades and jack of hearts"
+    assert (
+        spoken("Bob plays a pair of jacks: J♠ and J♥") == "Bob plays a pair of jacks: jack of spades and jack of hearts"
+    )
     assert spoken("Alice plays 10♦ from hand on pile 2") == "Alice plays ten of diamonds from hand on pile 2"
     assert spoken("Carol plays 12♣, with joker face up") == "Carol plays twelve of clubs, with joker face up"
 
@@ -57,6 +60,7 @@ def test_the_live_table_carries_the_lines_hidden_with_their_versions_and_cards_i
     lines = re.findall(r'<p data-announce="event-(\d+)" data-announce-version="(\d+)">([^<]*)</p>', news)
     assert lines and all(key == version for key, version, _ in lines)
     from games.frames.cards import card_name
+
     assert any(f"discards {card_name(card)}" in text for _, _, text in lines), lines
     # The turn banner's words are what the page reads out when they change.
     assert re.search(r'<span data-announce-channel="turn">\s*<strong>Your turn</strong>', html)

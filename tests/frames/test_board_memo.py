@@ -1,15 +1,16 @@
 """Memoized board blocks ({% memo %}, games.frames.jinja and games.frames.memo) draw exactly what the whole page context
 would: every viewer's board at every step of random games of each game is the same with the memo on and
 off (a block given too few values would draw them blank)."""
+
 import ast
 import random
 from collections import OrderedDict
 
 import pytest
-from django.test import override_settings
-
 from board_helpers import render_board
 from contract.profiles import profile_of
+from django.test import override_settings
+
 from games.engines import GAMES, get_engine
 from games.frames import jinja, memo
 
@@ -27,8 +28,9 @@ def test_memoized_boards_equal_boards_drawn_afresh(game):
             assert render_board(engine, state, seat) == fresh, f"seat {seat}, drawn from the memo"
         if engine.is_over(state):
             break
-        seat, command = rng.choice([(seat, command) for seat in range(state.players)
-                                    for command in engine.legal_commands(state, seat)])
+        seat, command = rng.choice(
+            [(seat, command) for seat in range(state.players) for command in engine.legal_commands(state, seat)]
+        )
         state = engine.fold(engine.decide(state, seat, command, rng=rng), state)
 
 
@@ -97,7 +99,9 @@ def test_a_block_sees_only_the_values_it_is_given(monkeypatch):
     template = jinja.environment().from_string("{% memo x=x %}<b>{{ x }}{{ y }}</b>{% endmemo %}")
     assert template.render({"x": "a", "y": "!"}) == "<b>a</b>"  # y not named: not the block's to show
     with override_settings(TEMPLATE_MEMO=False):
-        assert template.render({"x": "a", "y": "!"}) == "<b>a!</b>"  # drawn afresh in the whole context, as the test above compares
+        assert (
+            template.render({"x": "a", "y": "!"}) == "<b>a!</b>"
+        )  # drawn afresh in the whole context, as the test above compares
 
 
 def test_a_block_names_its_values():

@@ -3,6 +3,7 @@ checked against the engines through whole random games: every command the seat i
 board, each where the selection that names it makes it; nothing on the board is a command the engine
 would refuse (strict mode); every name and token is one the board's HTML has. And the table script
 that reads it knows no game."""
+
 import json
 import random
 import re
@@ -11,12 +12,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from board_helpers import offered, page_targets, render_board, spite_position
 from contract.profiles import profile_of
-from games.frames.board_targets import selection_key
+
 from games.engines import GAMES, get_engine, registry
 from games.engines.errors import IllegalCommand
+from games.frames.board_targets import selection_key
 
 STEPS = 120  # commands of each random game checked (fewer when it ends first)
 # Spite in strict mode: there nothing on the board may be a command the engine would refuse.
@@ -24,9 +25,17 @@ STRICT = {"spite": {"misplays": "strict"}}
 spite = get_engine("spite")
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "table"
 # What a script that knows no game must not name: each installed game's name and the words of its title.
-GAME_WORDS = re.compile("|".join(sorted({*registry.names(), *(word.lower() for game in registry.games()
-                                                               for word in re.findall(r"[A-Za-z]{4,}", game.title))})),
-                        re.IGNORECASE)
+GAME_WORDS = re.compile(
+    "|".join(
+        sorted(
+            {
+                *registry.names(),
+                *(word.lower() for game in registry.games() for word in re.findall(r"[A-Za-z]{4,}", game.title)),
+            }
+        )
+    ),
+    re.IGNORECASE,
+)
 
 
 def accepted(engine, state, seat, command):
@@ -40,7 +49,9 @@ def accepted(engine, state, seat, command):
 def board_tokens(html):
     """The tokens of the board's selectable things: cards ("9S", "fake_up:9C") and sources."""
     cards = re.findall(r'data-card="([^"]+)"(?: data-group="([^"]+)")?', html)
-    return {f"{group}:{code}" if group else code for code, group in cards} | set(re.findall(r'data-source="([^"]+)"', html))
+    return {f"{group}:{code}" if group else code for code, group in cards} | set(
+        re.findall(r'data-source="([^"]+)"', html)
+    )
 
 
 def check_seat(engine, state, seat):
@@ -50,7 +61,9 @@ def check_seat(engine, state, seat):
     # Every command the seat is offered is on the board once (but those a form composes), and only those.
     composed = profile_of(engine.name).composed
     listed = [command for command in offered(engine, state, seat) if not composed(command)]
-    assert Counter(json.dumps(c, sort_keys=True) for c in listed) == Counter(json.dumps(c, sort_keys=True) for c in placed)
+    assert Counter(json.dumps(c, sort_keys=True) for c in listed) == Counter(
+        json.dumps(c, sort_keys=True) for c in placed
+    )
     # Spite's call of the direction is a play the engine lists, with the call it leaves out.
     for command in sent["targets"].get("call", {}).values():
         assert {k: v for k, v in command.items() if k != "announce"} in listed
@@ -60,13 +73,19 @@ def check_seat(engine, state, seat):
         assert f'data-target="{name}"' in html, name
         for key, command in entries.items():
             assert key != "*" and set(key.split()) <= tokens, (name, key)
-            codes = [token.split(":")[-1] for token in key.split() if token in tokens and not token.startswith(("stack:", "discard:", "win"))]
+            codes = [
+                token.split(":")[-1]
+                for token in key.split()
+                if token in tokens and not token.startswith(("stack:", "discard:", "win"))
+            ]
             assert Counter(codes) <= Counter(re.findall(r'"([0-9A-Z]{2,3})"', json.dumps(command))), (key, command)
             assert accepted(engine, state, seat, command), (name, key, command)
     for name, command in sent["commands"].items():
         assert f'data-command="{name}"' in html, name
         assert accepted(engine, state, seat, command), (name, command)
-    assert set(sent["playable"]) == {token for entries in sent["targets"].values() for key in entries for token in key.split()}
+    assert set(sent["playable"]) == {
+        token for entries in sent["targets"].values() for key in entries for token in key.split()
+    }
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -80,8 +99,9 @@ def test_every_offered_command_is_on_the_board_where_its_selection_sends_it(game
         for seat in range(state.players):
             check_seat(engine, state, seat)
         assert page_targets(engine, state, None) == {"targets": {}, "commands": {}, "playable": []}
-        seat, command = rng.choice([(seat, command) for seat in range(state.players)
-                                    for command in engine.legal_commands(state, seat)])
+        seat, command = rng.choice(
+            [(seat, command) for seat in range(state.players) for command in engine.legal_commands(state, seat)]
+        )
         state = engine.fold(engine.decide(state, seat, command, rng=rng), state)
 
 
@@ -100,8 +120,9 @@ def test_in_spite_table_mode_plays_are_templates_and_every_button_is_on_the_boar
             for name, command in sent["commands"].items():
                 assert f'data-command="{name}"' in html and accepted(spite, state, seat, command), name
                 buttons.add(name.split("-")[0])
-        seat, command = rng.choice([(seat, command) for seat in range(state.players)
-                                    for command in spite.legal_commands(state, seat)])
+        seat, command = rng.choice(
+            [(seat, command) for seat in range(state.players) for command in spite.legal_commands(state, seat)]
+        )
         state = spite.fold(spite.decide(state, seat, command, rng=rng), state)
     assert {"pass", "call", "start_countdown"} <= buttons
 
@@ -123,9 +144,14 @@ def test_spank_keys_name_the_card_the_stack_or_the_cards_a_command_takes():
 def test_spite_and_malice_plays_come_from_the_hand_the_win_pile_or_a_discard_pile():
     engine = get_engine("spite_and_malice")
     state = engine.fold(engine.start(2, rng=random.Random(3)))
-    state = replace(state, to_move=0, hands=(("AH", "2C", "5D", "9S", "KH"), state.hands[1]),
-                    win_piles=(("2H",) + state.win_piles[0][1:], state.win_piles[1]),
-                    discards=(((), ("3S",), (), ()), state.discards[1]), play_piles=((), ("AS",), (), ()))
+    state = replace(
+        state,
+        to_move=0,
+        hands=(("AH", "2C", "5D", "9S", "KH"), state.hands[1]),
+        win_piles=(("2H",) + state.win_piles[0][1:], state.win_piles[1]),
+        discards=(((), ("3S",), (), ()), state.discards[1]),
+        play_piles=((), ("AS",), (), ()),
+    )
     sent = page_targets(engine, state, 0)
     assert sent["targets"]["pile-1"] == {
         "2C": {"type": "play", "from": "hand", "card": "2C", "to": 1},
@@ -149,8 +175,9 @@ def test_spite_strict_mode_offers_a_call_of_the_direction_on_natural_sevens_only
 
 
 def test_spite_strict_mode_plays_a_fake_joker_with_the_hand_and_lists_an_owed_bounty_claim():
-    state = spite_position(["9S 3D", "4C 8S QS 7C", "5C 6H 10S JD"], misplays="strict", fakes=["9C", "", ""],
-                           bounty="9H")
+    state = spite_position(
+        ["9S 3D", "4C 8S QS 7C", "5C 6H 10S JD"], misplays="strict", fakes=["9C", "", ""], bounty="9H"
+    )
     sent = page_targets(spite, state, 0)
     assert sent["targets"]["play"]["9S fake_up:9C"]["fake_up"] == ["9C"]
     assert "fake_up:9C" in sent["playable"]
@@ -161,8 +188,10 @@ def test_spite_strict_mode_plays_a_fake_joker_with_the_hand_and_lists_an_owed_bo
 
 
 def test_spite_table_mode_offers_templates_and_the_same_page_whatever_the_hand():
-    low, high = (spite_position(["3D 9S 9H KS", hand, "5C 6H 10S JS"], fakes=["", "8C", ""], to_move=1)
-                 for hand in ("4C 5S 6S 3S", "QS KS AS 2S"))
+    low, high = (
+        spite_position(["3D 9S 9H KS", hand, "5C 6H 10S JS"], fakes=["", "8C", ""], to_move=1)
+        for hand in ("4C 5S 6S 3S", "QS KS AS 2S")
+    )
     pages = [page_targets(spite, state, 1) for state in (low, high)]
     for page in pages:
         assert page["targets"]["play"] == {"*": {"type": "play", "cards": "$cards", "fake_up": "$fake_up"}}

@@ -1,4 +1,5 @@
 """games.frames.jinja draws as Django's templates did: the same escaping, the same JSON scripts, the same form fields."""
+
 from django.template import Context, Template
 from django.utils.html import json_script as django_json_script
 from django.utils.safestring import mark_safe
@@ -17,7 +18,11 @@ def django_draw(source, **context):
 
 
 def test_every_value_drawn_is_escaped_as_django_escapes_it():
-    assert draw("{{ name }}", name=NASTY) == django_draw("{{ name }}", name=NASTY) == "Bo &lt;b&gt;&amp;&#x27;&quot;&lt;/b&gt;"
+    assert (
+        draw("{{ name }}", name=NASTY)
+        == django_draw("{{ name }}", name=NASTY)
+        == "Bo &lt;b&gt;&amp;&#x27;&quot;&lt;/b&gt;"
+    )
     assert draw("{{ n }} {{ nothing }} {{ missing }}", n=3, nothing=None) == "3 None "
 
 
@@ -36,7 +41,9 @@ def test_json_scripts_are_djangos():
 
 
 def test_a_form_field_carries_the_contexts_csrf_token_and_none_without_one():
-    assert draw("{{ csrf_input() }}", csrf_token="abc") == '<input type="hidden" name="csrfmiddlewaretoken" value="abc">'
+    assert (
+        draw("{{ csrf_input() }}", csrf_token="abc") == '<input type="hidden" name="csrfmiddlewaretoken" value="abc">'
+    )
     assert draw("{{ csrf_input() }}") == ""
 
 

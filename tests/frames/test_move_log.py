@@ -1,12 +1,13 @@
 """The move log: a stored game's events as lines for a perspective, with the players' names in."""
+
 import re
 
 import pytest
-
-from games.frames import move_log
-from games.engines import get_engine
-from games.models import Table
 from replay_helpers import NAMES, player, stored_game
+
+from games.engines import get_engine
+from games.frames import move_log
+from games.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -18,8 +19,7 @@ def test_the_lines_name_players_and_follow_the_log():
     assert [line["type"] for line in lines] == [event["type"] for event in log]
     engine = get_engine("spite_and_malice")
     for line, event in zip(lines, log):
-        expected = re.sub(r"\{seat:(\d)\}", lambda found: NAMES[int(found.group(1))],
-                          engine.describe_event(event, 0))
+        expected = re.sub(r"\{seat:(\d)\}", lambda found: NAMES[int(found.group(1))], engine.describe_event(event, 0))
         assert line["text"] == expected
         assert "{seat" not in line["text"]
 

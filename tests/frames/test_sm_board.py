@@ -1,9 +1,11 @@
 """The Spite & Malice board template, rendered from real engine states for every seat and a spectator."""
+
 import random
 import re
 from dataclasses import replace
 
 from board_helpers import render_board
+
 from games.engines import get_engine
 
 engine = get_engine("spite_and_malice")
@@ -56,8 +58,12 @@ def test_the_forced_ace_is_told_to_the_seat_to_move():
 def test_empty_discard_piles_get_the_end_of_turn_form():
     state = _middle_of_a_game()
     hand = ("5C", "6C", "7C", "8C", "9C")
-    state = replace(state, hands=(hand, state.hands[1]), discards=(((), ("QD",), (), ("QS",)), state.discards[1]),
-                    play_piles=(("AS",), ("AS",), ("AS",), ("AS",)))
+    state = replace(
+        state,
+        hands=(hand, state.hands[1]),
+        discards=(((), ("QD",), (), ("QS",)), state.discards[1]),
+        play_piles=(("AS",), ("AS",), ("AS",), ("AS",)),
+    )
     html = render(state, 0)
     assert "data-compose" in html
     # A fill for each empty pile (1 and 3), in pile order: each adds to the command's "fills".

@@ -1,10 +1,12 @@
 """The Spank! board template, rendered from exact positions: the help line on the seat's turn names only
 what the seat may do now (its legal commands), never a spank with no opponent's stack to spank."""
+
 import html as html_lib
 import re
 from dataclasses import replace
 
 from board_helpers import render_board
+
 from games.engines import get_engine
 from games.engines.spank.options import parse_options
 from games.engines.spank.state import MOVE, UPKEEP, State
@@ -14,10 +16,19 @@ engine = get_engine("spank")
 
 def position(hands, stacks, *, step=UPKEEP, **more):
     """Seat 0 to move at ``step`` (a hand and five stacks a seat, as strings of codes; "" an empty stack)."""
-    state = State(players=len(hands), options=parse_options(None), hands=tuple(tuple(hand.split()) for hand in hands),
-                  stacks=tuple(tuple(tuple(stack.split()) for stack in seat) for seat in stacks),
-                  stock=tuple("9C 10C JC QC KC AC".split()), discard=(), scores=(0,) * len(hands), first=0, turn=1,
-                  to_move=0, step=step)
+    state = State(
+        players=len(hands),
+        options=parse_options(None),
+        hands=tuple(tuple(hand.split()) for hand in hands),
+        stacks=tuple(tuple(tuple(stack.split()) for stack in seat) for seat in stacks),
+        stock=tuple("9C 10C JC QC KC AC".split()),
+        discard=(),
+        scores=(0,) * len(hands),
+        first=0,
+        turn=1,
+        to_move=0,
+        step=step,
+    )
     return replace(state, **more)
 
 
@@ -38,27 +49,32 @@ OPPONENT_EMPTY = ["", "", "", "", ""]
 def test_with_every_opponents_stack_empty_the_prompt_offers_no_spank():
     state = position(["10S AD KD", "9D"], [ALICE.split(), OPPONENT_EMPTY])
     assert kinds(state) == {"discard", "move", "end_turn"}
-    assert help_line(state) == ("Select cards and Discard them to skip to Draw, "
-                                "or click one of your stacks, then the stack it joins.")
+    assert help_line(state) == (
+        "Select cards and Discard them to skip to Draw, or click one of your stacks, then the stack it joins."
+    )
 
 
 def test_a_spank_is_offered_when_a_card_fits_an_opponents_stack():
     state = position(["10S AD KD", "9D"], [ALICE.split(), ["9H", "", "", "", ""]])
     assert "spank" in kinds(state)
-    assert help_line(state) == ("Select cards and Discard them to skip to Draw, "
-                                "select a card and click an opponent's stack to Spank! it, "
-                                "or click one of your stacks, then the stack it joins.")
+    assert help_line(state) == (
+        "Select cards and Discard them to skip to Draw, "
+        "select a card and click an opponent's stack to Spank! it, "
+        "or click one of your stacks, then the stack it joins."
+    )
 
 
 def test_no_move_possible_offers_a_retire_and_an_empty_stack_only_the_placement_or_a_discard():
     no_moves = position(["10S", "9D"], [["9S", "9H", "9D", "9C", "QS"], OPPONENT_EMPTY])
     assert kinds(no_moves) == {"discard", "retire", "end_turn"}
-    assert help_line(no_moves) == ("Select cards and Discard them to skip to Draw, "
-                                   "or retire one of your stacks (no move is possible).")
+    assert help_line(no_moves) == (
+        "Select cards and Discard them to skip to Draw, or retire one of your stacks (no move is possible)."
+    )
     empty = position(["10S", "9D"], [["9S", "", "QD", "QC", "QH"], ["9H", "", "", "", ""]])
     assert kinds(empty) == {"discard", "place"}
-    assert help_line(empty) == ("Select a card and click your empty stack to place it, "
-                                "or select cards and Discard them to skip to Draw.")
+    assert help_line(empty) == (
+        "Select a card and click your empty stack to place it, or select cards and Discard them to skip to Draw."
+    )
 
 
 def test_after_the_spank_the_move_then_nothing_left_but_the_end_of_the_turn():

@@ -1,6 +1,7 @@
 """The Spite board template, rendered from every state of a random match for each seat and a spectator,
 and from exact positions for Spite II: fake jokers and reward cards, face-down fakes, come at me, the
 bounty claim, consecutives, "unbeatable", penalty skips and the come-at-me reward step."""
+
 import html as html_lib
 import random
 import re
@@ -8,8 +9,9 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
+from board_helpers import page_targets, render_board
+from board_helpers import spite_position as position
 
-from board_helpers import page_targets, render_board, spite_position as position
 from games.engines import get_engine
 from games.engines.spite.state import Trick
 
@@ -27,13 +29,15 @@ def act(state, seat, command):
 
 def section(html, css_class):
     """The HTML of the first element whose class list starts with ``css_class`` (to its closing tag)."""
-    match = re.search(rf'<(section|header|footer|li|div|ol|ul|form|fieldset|details|p|span)\b[^>]*class="{css_class}[ "]', html)
+    match = re.search(
+        rf'<(section|header|footer|li|div|ol|ul|form|fieldset|details|p|span)\b[^>]*class="{css_class}[ "]', html
+    )
     assert match, f"no .{css_class} in the board"
     tag, start, depth = match.group(1), match.start(), 0
     for found in re.finditer(rf"<(/?){tag}\b[^>]*>", html[start:]):
         depth += -1 if found.group(1) else 1
         if depth == 0:
-            return html[start:start + found.end()]
+            return html[start : start + found.end()]
     raise AssertionError(f"unclosed .{css_class}")
 
 
@@ -100,10 +104,17 @@ def random_step(state, rng):
     others = [s for s in range(state.players) if any(c["type"] in OUT_OF_TURN for c in engine.legal_commands(state, s))]
     if others and rng.random() < 0.15:
         seat = rng.choice(others)
-        return engine.decide(state, seat, rng.choice([c for c in engine.legal_commands(state, seat)
-                                                      if c["type"] in OUT_OF_TURN]), rng=rng)
-    seats = [state.to_move] if state.to_move is not None else \
-        [s for s in range(state.players) if engine.legal_commands(state, s)]
+        return engine.decide(
+            state,
+            seat,
+            rng.choice([c for c in engine.legal_commands(state, seat) if c["type"] in OUT_OF_TURN]),
+            rng=rng,
+        )
+    seats = (
+        [state.to_move]
+        if state.to_move is not None
+        else [s for s in range(state.players) if engine.legal_commands(state, s)]
+    )
     seat = rng.choice(seats)
     legal = [c for c in engine.legal_commands(state, seat) if c["type"] not in OUT_OF_TURN]
     if state.options.table_mode and state.trick.plays and not state.reward and rng.random() < 0.15:
@@ -115,8 +126,7 @@ def random_step(state, rng):
 
 # --- fake jokers and reward cards ------------------------------------------------------------
 
-FAKES = position(["3D 9S 9H KS", "4C 7H 8S QS", "5C 6H 10S JS"], fakes=["9C", "", "4H 4S"],
-                 bonus=["", "QD", ""])
+FAKES = position(["3D 9S 9H KS", "4C 7H 8S QS", "5C 6H 10S JS"], fakes=["9C", "", "4H 4S"], bonus=["", "QD", ""])
 
 
 def test_own_fake_jokers_and_reward_cards_are_cards_of_the_fake_up_group_for_their_holder_only():
@@ -152,8 +162,11 @@ def test_every_play_target_sends_the_selected_fakes_as_fake_up_and_the_options_b
     # The trick and "Play selected"; the calls (table mode offers both to everyone)
     assert targets(html) == ["play", "play", "call", "unbeatable"]
     sent = page_targets(engine, FAKES, 0)["targets"]
-    assert {name: sent[name]["*"].get("announce") for name in sent} == {"play": None, "call": "lower",
-                                                                        "unbeatable": "unbeatable"}
+    assert {name: sent[name]["*"].get("announce") for name in sent} == {
+        "play": None,
+        "call": "lower",
+        "unbeatable": "unbeatable",
+    }
     for template in sent.values():
         assert template["*"]["cards"] == "$cards" and template["*"]["fake_up"] == "$fake_up"
     for tag in re.findall(r'<[^>]*data-target="[^"]*"[^>]*>', html):
@@ -190,7 +203,11 @@ def test_face_up_and_face_down_fakes_in_the_trick():
         assert "played nine of clubs (face up from a fake joker or reward card)" in text(lead)
         # The face-down fake is a card back: its face is nobody's business.
         assert "spite-fake-back" in down and "a fake joker, face down" in text(down)
-        assert "4♠" not in down and "four of spades" not in down and "is-face-down" in re.match(r'<li class="([^"]*)"', down).group(1)
+        assert (
+            "4♠" not in down
+            and "four of spades" not in down
+            and "is-face-down" in re.match(r'<li class="([^"]*)"', down).group(1)
+        )
     # A reward card played face up is marked the same way.
     state = act(FAKES, 0, {"type": "play", "cards": ["9S"]})
     state = act(state, 1, {"type": "play", "cards": [], "fake_up": ["QD"]})
@@ -199,6 +216,7 @@ def test_face_up_and_face_down_fakes_in_the_trick():
 
 
 # --- come at me, the bounty claim, skips --------------------------------------------------------
+
 
 def test_a_come_at_me_play_is_marked_for_everyone_and_the_box_is_next_to_play():
     state = act(FAKES, 0, {"type": "play", "cards": ["3D"]})
@@ -249,6 +267,7 @@ def test_penalty_skips_show_on_the_seats_and_to_the_seat_itself():
 
 # --- consecutives and "unbeatable" --------------------------------------------------------------
 
+
 def test_a_numerical_consecutive_shows_its_rule_and_the_value_asked_next():
     state = position(["3D 9H KS 6S", "4C 8S QS 7C", "5C 6H 10S JD"])
     for seat, card in ((0, "3D"), (1, "4C")):
@@ -278,7 +297,8 @@ def test_a_suited_consecutive_and_the_unbeatable_call():
     assert page_targets(engine, state, 2)["targets"]["unbeatable"]["*"]["announce"] == "unbeatable"
     strict = replace(state, options=replace(state.options, misplays="strict"))
     assert page_targets(engine, strict, 2)["targets"]["unbeatable"] == {
-        "2S": {"type": "play", "cards": ["2S"], "announce": "unbeatable"}}
+        "2S": {"type": "play", "cards": ["2S"], "announce": "unbeatable"}
+    }
     state = act(state, 2, {"type": "play", "cards": ["2S"], "announce": "unbeatable"})
     html = render(state, 0)
     assert "Suited consecutive: spades only." in text(section(html, "spite-consec"))
@@ -288,6 +308,7 @@ def test_a_suited_consecutive_and_the_unbeatable_call():
 
 
 # --- the come-at-me reward step ----------------------------------------------------------------
+
 
 def come_at_me_won(misplays="strict"):
     """Carol came at them with the 9S and the others passed: she owes herself a reward of 3 cards."""
@@ -307,10 +328,13 @@ def test_in_strict_mode_the_reward_step_shows_the_viewed_cards_and_the_form_to_i
     assert "Your come-at-me reward" in text(reward)
     viewed = section(reward, "spite-reward-cards")
     assert re.findall(r'<span class="visually-hidden">([^<]*)</span></span></li>', viewed) == [
-        "six of hearts", "seven of clubs", "ten of spades"]
+        "six of hearts",
+        "seven of clubs",
+        "ten of spades",
+    ]
     assert viewed.count('class="card card-pile') == 3
     form = section(reward, "spite-reward-form")
-    assert "data-compose='{\"type\": \"reward\", \"swap\": null}'" in form
+    assert 'data-compose=\'{"type": "reward", "swap": null}\'' in form
     assert re.search(r'<input type="number" name="declared"[^>]*required data-json>', form)
     take = re.search(r'<select name="swap.take">(.*?)</select>', form).group(1)
     assert re.findall(r'value="([^"]*)"', take) == ["", "6H", "7C", "10S"]
@@ -338,7 +362,7 @@ def test_in_table_mode_the_reward_step_asks_for_the_count_before_it_shows_a_card
     for label in ("6♥", "7♣", "10♠", "3 card", "three"):
         assert label not in text(reward)
     form = section(reward, "spite-reward-form")
-    assert "data-compose='{\"type\": \"reward\"}'" in form
+    assert 'data-compose=\'{"type": "reward"}\'' in form
     assert re.search(r'<input type="number" name="declared"[^>]*required data-json>', form)
     assert "Declare" in text(form)
     for seat in (0, 1, None):
@@ -349,11 +373,20 @@ def test_in_table_mode_the_reward_step_asks_for_the_count_before_it_shows_a_card
     assert text(reward).startswith("Your come-at-me reward You declared 4. These are the deck's top 4 cards")
     viewed = section(reward, "spite-reward-cards")
     assert re.findall(r'<span class="visually-hidden">([^<]*)</span></span></li>', viewed) == [
-        "six of hearts", "seven of clubs", "ten of spades", "ace of clubs"]
+        "six of hearts",
+        "seven of clubs",
+        "ten of spades",
+        "ace of clubs",
+    ]
     form = section(reward, "spite-reward-form")
-    assert "data-compose='{\"type\": \"reward\", \"swap\": null}'" in form and 'name="declared"' not in form
+    assert 'data-compose=\'{"type": "reward", "swap": null}\'' in form and 'name="declared"' not in form
     assert re.findall(r'value="([^"]*)"', re.search(r'<select name="swap.take">(.*?)</select>', form).group(1)) == [
-        "", "6H", "7C", "10S", "AC"]
+        "",
+        "6H",
+        "7C",
+        "10S",
+        "AC",
+    ]
     for seat in (0, 1, None):
         others = text(section(render(declared, seat), "spite-reward"))
         assert others.startswith("Carol declared a reward of 4 and is taking a come-at-me reward (viewing 4 cards)")
@@ -389,8 +422,10 @@ def led_9s():
 
 def misplays(html):
     """The <button>s that call a misplay, as (play id, the play's own <li>)."""
-    return [(int(play), raw) for raw, play in
-            re.findall(r'(<button[^>]*class="small spite-misplay"[^>]*data-command="call-(\d+)")', html)]
+    return [
+        (int(play), raw)
+        for raw, play in re.findall(r'(<button[^>]*class="small spite-misplay"[^>]*data-command="call-(\d+)")', html)
+    ]
 
 
 def play_items(html):
@@ -399,9 +434,14 @@ def play_items(html):
 
 def shape(html):
     """The page's structure: each tag with its classes and the names of its attributes (no values, no text)."""
-    return [(tag, re.search(r'class="([^"]*)"', attrs).group(1) if 'class="' in attrs else "",
-             tuple(sorted(re.findall(r'\s([a-z-]+)(?==)', attrs))))
-            for tag, attrs in re.findall(r"<([a-z0-9]+)\b([^>]*)>", html)]
+    return [
+        (
+            tag,
+            re.search(r'class="([^"]*)"', attrs).group(1) if 'class="' in attrs else "",
+            tuple(sorted(re.findall(r"\s([a-z-]+)(?==)", attrs))),
+        )
+        for tag, attrs in re.findall(r"<([a-z0-9]+)\b([^>]*)>", html)
+    ]
 
 
 def test_table_mode_is_spites_default_and_the_board_sends_any_play_for_the_engine_to_judge():
@@ -415,8 +455,10 @@ def test_table_mode_is_spites_default_and_the_board_sends_any_play_for_the_engin
     strict = replace(TABLE, options=replace(TABLE.options, misplays="strict"))
     html = render(act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)
     assert "Play and call lower" not in text(html)
-    assert all("*" not in entries for entries in page_targets(engine, act(strict, 0, {"type": "play", "cards": ["9S"]}),
-                                                                1)["targets"].values())
+    assert all(
+        "*" not in entries
+        for entries in page_targets(engine, act(strict, 0, {"type": "play", "cards": ["9S"]}), 1)["targets"].values()
+    )
 
 
 JUDGED_KEYS = {"cards", "fake_up", "fake", "declared", "announce", "buy_back", "bounty_claim"}
@@ -424,14 +466,22 @@ JUDGED_KEYS = {"cards", "fake_up", "fake", "declared", "announce", "buy_back", "
 
 def offered_details(state, seat):
     """The keys of the commands the page and the REST view offer ``seat`` that would say which play is legal."""
-    return {key for listed in (engine.board_commands(state, seat), engine.offered_commands(state, seat))
-            for command in listed for key in command if key in JUDGED_KEYS}
+    return {
+        key
+        for listed in (engine.board_commands(state, seat), engine.offered_commands(state, seat))
+        for command in listed
+        for key in command
+        if key in JUDGED_KEYS
+    }
 
 
 def attributes(html):
     """Every data-* attribute of the page but the cards' own (which name the cards a seat holds)."""
-    return [found for found in re.findall(r'(data-[a-z-]+)=(\'[^\']*\'|"[^"]*")', html)
-            if found[0] not in ("data-card", "data-label")]
+    return [
+        found
+        for found in re.findall(r'(data-[a-z-]+)=(\'[^\']*\'|"[^"]*")', html)
+        if found[0] not in ("data-card", "data-label")
+    ]
 
 
 def test_in_table_mode_no_seats_page_or_rest_view_tells_its_legal_plays_from_its_misplays():
@@ -447,10 +497,14 @@ def test_in_table_mode_no_seats_page_or_rest_view_tells_its_legal_plays_from_its
         else:
             pair = [act(state, 0, {"type": "play", "cards": ["9S"]}) for state in (low, high)]
         if when == "after a pass":  # Bob passed: now only a buy back brings him in
-            pair = [act(act(act(state, 1, {"type": "pass"}), 2, {"type": "play", "cards": ["10S"]}), 0,
-                        {"type": "pass"}) for state in pair]
-        legal = [{c["type"] for c in engine.legal_commands(state, 1) if c["type"] in ("play", "play_fake_down")}
-                 for state in pair]
+            pair = [
+                act(act(act(state, 1, {"type": "pass"}), 2, {"type": "play", "cards": ["10S"]}), 0, {"type": "pass"})
+                for state in pair
+            ]
+        legal = [
+            {c["type"] for c in engine.legal_commands(state, 1) if c["type"] in ("play", "play_fake_down")}
+            for state in pair
+        ]
         assert legal[0] != legal[1] or when == "his lead"  # the engine knows the difference...
         offered = [engine.board_commands(state, 1) for state in pair]
         assert offered[0] == offered[1] and {"type": "play"} in offered[0], when  # ...the player is not told it
@@ -517,8 +571,12 @@ def test_a_correct_call_is_shown_to_everyone_with_the_ruling_and_the_penalty():
     called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})
     ruling = engine.view(called, None)["rulings"][-1]
     assert ruling["correct"] and ruling["caller"] == 2 and ruling["seat"] == 1
-    says = {0: "Carol called a misplay on Bob's single 4: right.", 1: "Carol called a misplay on your single 4: right.",
-            2: "You called a misplay on Bob's single 4: right.", None: "Carol called a misplay on Bob's single 4: right."}
+    says = {
+        0: "Carol called a misplay on Bob's single 4: right.",
+        1: "Carol called a misplay on your single 4: right.",
+        2: "You called a misplay on Bob's single 4: right.",
+        None: "Carol called a misplay on Bob's single 4: right.",
+    }
     for seat, sentence in says.items():
         html = render(called, seat)
         latest = words(section(html, "spite-ruling is-latest"))
@@ -528,7 +586,7 @@ def test_a_correct_call_is_shown_to_everyone_with_the_ruling_and_the_penalty():
         assert f"1 fake joker from the pile to {'you' if seat == 2 else 'Carol'}." in latest  # Bob held none
         log = section(html, "spite-ruling-log")
         assert "Rulings this match (1)" in text(log) and log.count('<li class="spite-ruling') == 1
-        assert 'data-keep-open' in log
+        assert "data-keep-open" in log
         # The misplayed hand went back: the trick is the 9S alone, and nothing is open to a call.
         assert len(play_items(html)) == 1 and misplays(html) == []
     bob = text(seat_panel(render(called, 0), "Bob"))
@@ -547,8 +605,10 @@ def test_a_wrong_call_is_the_callers_misplay_and_the_play_stands_marked():
         html = render(called, seat)
         latest = words(section(html, "spite-ruling is-latest"))
         who = "You" if seat == 0 else "Alice"
-        assert latest.startswith(f"No misplay {who} called a misplay on {'your' if seat == 1 else 'Bob' + chr(39) + 's'} "
-                                 "single Q: wrong. Wrong call by Alice: Bob's single Q kept the rules.")
+        assert latest.startswith(
+            f"No misplay {who} called a misplay on {'your' if seat == 1 else 'Bob' + chr(39) + 's'} "
+            "single Q: wrong. Wrong call by Alice: Bob's single Q kept the rules."
+        )
         assert f"Penalty for {who.lower() if seat == 0 else who}: 1 turn to skip." in latest
         assert "is-wrong" in section(html, "spite-ruling is-latest")[:80]
         top = play_items(html)[-1]
@@ -604,6 +664,7 @@ def test_a_ruling_is_shown_beside_the_trick_until_the_next_play_then_only_in_the
 
 # --- cards in sentences: named as the move log names them ("5♠ and 8♠"), never by their codes ---------
 
+
 def test_a_misplay_that_is_no_hand_is_named_by_its_cards_in_the_trick_and_in_its_ruling_as_in_the_move_log():
     played = engine.decide(led_9s(), 1, {"type": "play", "cards": ["5S", "8S"]}, rng=random.Random(0))
     assert engine.describe_event(played[0], None).startswith("{seat:1} plays 5♠ and 8♠")
@@ -612,8 +673,10 @@ def test_a_misplay_that_is_no_hand_is_named_by_its_cards_in_the_trick_and_in_its
     html = render(state, 2)
     assert "played five of spades and eight of spades: 5♠ and 8♠ Misplay!" in text(play_items(html)[-1])
     called = act(state, 2, {"type": "call_misplay", "play": state.trick.plays[-1].id})
-    says = {0: "Carol called a misplay on Bob's 5♠ and 8♠: right.",
-            1: "Carol called a misplay on your 5♠ and 8♠: right."}
+    says = {
+        0: "Carol called a misplay on Bob's 5♠ and 8♠: right.",
+        1: "Carol called a misplay on your 5♠ and 8♠: right.",
+    }
     for seat, sentence in says.items():
         html = render(called, seat)
         assert words(section(html, "spite-ruling is-latest")).startswith("Misplay " + sentence)
@@ -704,11 +767,21 @@ def table_mode_step(state, rng):
     overturning a ruling."""
     standing = [ruling for ruling in state.rulings if not ruling.overturned]
     if standing and rng.random() < 0.1:
-        return engine.decide(state, None, {"type": "overturn", "ruling": rng.choice(standing).id,
-                                           "reason": "The call named the wrong rule."}, rng=rng)
+        return engine.decide(
+            state,
+            None,
+            {"type": "overturn", "ruling": rng.choice(standing).id, "reason": "The call named the wrong rule."},
+            rng=rng,
+        )
     seat = state.to_move
-    if (seat is not None and state.phase != "opening" and state.trick.plays and not state.reward
-            and len(state.hands[seat]) > 2 and rng.random() < 0.25):
+    if (
+        seat is not None
+        and state.phase != "opening"
+        and state.trick.plays
+        and not state.reward
+        and len(state.hands[seat]) > 2
+        and rng.random() < 0.25
+    ):
         return engine.decide(state, seat, {"type": "play", "cards": rng.sample(state.hands[seat], 2)}, rng=rng)
     return random_step(state, rng)
 
@@ -744,9 +817,17 @@ def test_the_countdown_ticks_from_the_servers_deadline_when_the_page_has_one():
     view = engine.view(state, 1)
     from games.frames import jinja
 
-    html = jinja.render("spite/board.jinja", {
-        "view": view, "others": [p for p in view["players"] if p["seat"] != 1], "seat": 1, "names": ["Alice", "Bob", "Carol"],
-        "legal": engine.board_commands(state, 1), "clocks": {"countdown": clock}})
+    html = jinja.render(
+        "spite/board.jinja",
+        {
+            "view": view,
+            "others": [p for p in view["players"] if p["seat"] != 1],
+            "seat": 1,
+            "names": ["Alice", "Bob", "Carol"],
+            "legal": engine.board_commands(state, 1),
+            "clocks": {"countdown": clock},
+        },
+    )
     note = section(html, "spite-countdown-note")
     assert '<span class="countdown" data-deadline-ms="1767225605000">4</span>' in note
     assert 'role="timer"' in note
@@ -763,7 +844,9 @@ def test_a_reward_declaration_is_open_to_a_call_like_a_play():
         notice = section(html, "spite-open-call")
         assert words(notice).startswith("Open to a call Carol declared a come-at-me reward.")
         assert [play for play, _ in misplays(notice)] == [open_call["play"]]
-    assert words(section(render(declared, 2), "spite-open-call")) == "Open to a call You declared your come-at-me reward."
+    assert (
+        words(section(render(declared, 2), "spite-open-call")) == "Open to a call You declared your come-at-me reward."
+    )
     assert misplays(render(declared, 2)) == [] and misplays(render(declared, None)) == []
     called = act(declared, 0, {"type": "call_misplay", "play": open_call["play"]})
     latest = words(section(render(called, 1), "spite-ruling is-latest"))
@@ -773,16 +856,24 @@ def test_a_reward_declaration_is_open_to_a_call_like_a_play():
 
 # --- the turn clock: a clock on the seat to act, seats away, an abandoned match -------------------
 
+
 def render_with(state, seat, **context):
     """The board as the table page renders it, with the page's timer context (games.frames.rendering.clocks_context)."""
     from games.frames import jinja
 
     view = engine.view(state, seat)
-    names = ["Alice", "Bob", "Carol"][:state.players]
-    return jinja.render("spite/board.jinja", {
-        "view": view, "others": [p for p in view["players"] if p["seat"] != seat] if seat is not None else view["players"],
-        "seat": seat, "names": names, "legal": engine.board_commands(state, seat) if seat is not None else [],
-        **context})
+    names = ["Alice", "Bob", "Carol"][: state.players]
+    return jinja.render(
+        "spite/board.jinja",
+        {
+            "view": view,
+            "others": [p for p in view["players"] if p["seat"] != seat] if seat is not None else view["players"],
+            "seat": seat,
+            "names": names,
+            "legal": engine.board_commands(state, seat) if seat is not None else [],
+            **context,
+        },
+    )
 
 
 def test_the_turn_clock_shows_on_the_seat_to_act():
@@ -791,7 +882,10 @@ def test_the_turn_clock_shows_on_the_seat_to_act():
     for seat in (0, 2, None):
         html = render_with(state, seat, turn_clock=clock)
         bob = seat_panel(html, "Bob")
-        assert '<span class="clock turn-clock" role="timer"><span class="countdown" data-deadline-ms="1767225630000">30</span>' in bob
+        assert (
+            '<span class="clock turn-clock" role="timer"><span class="countdown" data-deadline-ms="1767225630000">30</span>'
+            in bob
+        )
         others = [name for n, name in enumerate(["Alice", "Carol"]) if (0, 2)[n] != seat]
         assert all("data-deadline-ms" not in seat_panel(html, name) for name in others)
     mine = section(render_with(state, 1, turn_clock=clock), "my-area")
@@ -801,8 +895,9 @@ def test_the_turn_clock_shows_on_the_seat_to_act():
 def test_a_seat_away_on_the_turn_clock_is_marked_and_an_abandoned_match_says_so():
     state = TABLE
     while not engine.view(state, None)["players"][0]["absent"]:  # every seat lets its turns run out
-        state = engine.fold(engine.decide(state, None, {"type": "turn_timeout", "seat": state.to_move},
-                                          rng=random.Random(0)), state)
+        state = engine.fold(
+            engine.decide(state, None, {"type": "turn_timeout", "seat": state.to_move}, rng=random.Random(0)), state
+        )
     assert "away" in text(seat_panel(render(state, 1), "Alice")).split()
     assert "away" in text(section(section(render(state, 0), "my-area"), "seat-head")).split()
     over = act(state, None, {"type": "abandon"})

@@ -6,6 +6,7 @@ on db 12 would receive the table broadcasts of one on db 11. Groups cross proces
 channel lives in its process and costs no Redis subscription, so a socket closing under load has
 nothing to clean up there.
 """
+
 import asyncio
 import json
 
@@ -17,9 +18,11 @@ from tests.config.test_production_settings import settings_with
 
 
 def layer_config(redis_url):
-    result = settings_with({"DEBUG": "true", "REDIS_URL": redis_url},
-                           "import json; from django.conf import settings; "
-                           "print(json.dumps(settings.CHANNEL_LAYERS['default']['CONFIG']))")
+    result = settings_with(
+        {"DEBUG": "true", "REDIS_URL": redis_url},
+        "import json; from django.conf import settings; "
+        "print(json.dumps(settings.CHANNEL_LAYERS['default']['CONFIG']))",
+    )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -45,8 +48,10 @@ async def test_a_group_on_one_redis_db_is_not_heard_on_another():
 
 
 def test_the_settings_use_it():
-    result = settings_with({"DEBUG": "true", "REDIS_URL": "redis://127.0.0.1:6379/11"},
-                           "from django.conf import settings; print(settings.CHANNEL_LAYERS['default']['BACKEND'])")
+    result = settings_with(
+        {"DEBUG": "true", "REDIS_URL": "redis://127.0.0.1:6379/11"},
+        "from django.conf import settings; print(settings.CHANNEL_LAYERS['default']['BACKEND'])",
+    )
     assert result.stdout.strip() == "config.channel_layer.RedisGroupsLayer", result.stderr
 
 

@@ -1,4 +1,5 @@
 """The table websocket: each seat gets its own view live; refusals go to the sender alone."""
+
 import json
 import re
 
@@ -8,10 +9,10 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
-from games.play import game_state
-from games.tables import lobby
 from games.live.consumers import NO_SUCH_TABLE
 from games.live.routing import websocket_urlpatterns
+from games.play import game_state
+from games.tables import lobby
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -43,7 +44,9 @@ def _version(html):
 
 
 def _legal(html):
-    return json.loads(re.search(r'<script id="legal-commands" type="application/json">(.*?)</script>', html, re.S).group(1))
+    return json.loads(
+        re.search(r'<script id="legal-commands" type="application/json">(.*?)</script>', html, re.S).group(1)
+    )
 
 
 async def _render_of(communicator):
@@ -54,9 +57,9 @@ async def _render_of(communicator):
 
 async def _send(communicator, command, expected_version):
     """What htmx's ws-send sends for the command form: its hx-vals as one JSON object, plus headers."""
-    await communicator.send_to(text_data=json.dumps(
-        {"command": command, "expected_version": expected_version, "HEADERS": {}}
-    ))
+    await communicator.send_to(
+        text_data=json.dumps({"command": command, "expected_version": expected_version, "HEADERS": {}})
+    )
 
 
 async def _mover_and_idle(alice, bob):

@@ -1,5 +1,6 @@
 """games.live.dispatch: a consumer's messages, from its socket and its channel, reach their handlers on the
 next turn of the event loop, one at a time, and whatever ends one source's loop ends the consumer."""
+
 import asyncio
 
 import pytest

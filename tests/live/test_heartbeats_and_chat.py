@@ -1,16 +1,17 @@
 """The table websocket's heartbeats (games/live/heartbeats.py) and table chat (games/tables/chat.py)."""
+
 import json
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import override_settings
+from socket_helpers import connect, started_spank_table
 
 from events import store
-from games.play import game_state
-from games.tables import chat
 from games.live.consumers import POLICY_VIOLATION
 from games.live.heartbeats import PING, PONG, SILENT
-from socket_helpers import connect, started_spank_table
+from games.play import game_state
+from games.tables import chat
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -73,8 +74,7 @@ async def test_pongs_use_a_bucket_of_their_own_not_the_players_one(alice, bob):
             await mover.send_to(text_data=PONG)
         assert await mover.receive_nothing(timeout=0.3)  # pongs are never answered nor refused
         # The player's frame bucket is untouched: a command is still taken.
-        await mover.send_to(text_data=json.dumps(
-            {"command": mover.legal[0], "expected_version": mover.version}))
+        await mover.send_to(text_data=json.dumps({"command": mover.legal[0], "expected_version": mover.version}))
         answer = await mover.receive_from(timeout=10)
         assert 'id="table-live"' in answer and "faster" not in answer
         for socket in sockets:
@@ -111,19 +111,21 @@ async def test_chat_reaches_both_players_and_a_watcher_escaped_and_is_stored_apa
     assert [event.type for event in said] == ["said"] and said[0].actor_user_id == carol.pk
     # A player's move at the version they saw is still taken: chat made nothing stale.
     mover = next(socket for socket in (sockets["alice"], sockets["bob"]) if socket.legal)
-    await mover.send_to(text_data=json.dumps(
-        {"command": mover.legal[0], "expected_version": mover.version}))
+    await mover.send_to(text_data=json.dumps({"command": mover.legal[0], "expected_version": mover.version}))
     answer = await mover.receive_from(timeout=10)
     assert 'id="table-live"' in answer and "moved on" not in answer
     for socket in sockets.values():
         await socket.disconnect()
 
 
-@pytest.mark.parametrize("text, why", [
-    ("x" * (chat.MAX_LENGTH + 1), "at most"),
-    ("   \n\t ", "Write something"),
-    (["not", "text"], "is text"),
-])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("x" * (chat.MAX_LENGTH + 1), "at most"),
+        ("   \n\t ", "Write something"),
+        (["not", "text"], "is text"),
+    ],
+)
 async def test_bad_chat_is_refused_to_its_sender_alone(alice, bob, text, why):
     table = await sync_to_async(started_spank_table)(alice, bob)
     sender, other = await connect(alice, table), await connect(bob, table)

@@ -1,6 +1,7 @@
 """games.live.hop: a call from the event loop to a pool's thread and back, as asgiref's SyncToAsync makes it
 for the live threads: the result or error in the caller, the caller's context variables in the call,
 and a cancelled caller that still gets the result of a call that had started."""
+
 import asyncio
 import contextvars
 import threading

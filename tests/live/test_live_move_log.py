@@ -1,5 +1,6 @@
 """The live table's move log (the latest lines as the viewer may read them, newest first, in every frame)
 and the last move's mark on the board (the places the engine says the latest event changed)."""
+
 import html
 import random
 import re
@@ -8,19 +9,19 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from contract.profiles import profile_of
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
-from contract.profiles import profile_of
 from events import store
-from games.frames import move_log
-from games.live import table_cache as live
-from games.play import commands, game_state
-from games.tables import lobby
 from games.engines import GAMES
 from games.engines.base import SEAT_TO_ACT
-from games.live.table_cache import LOG_EVENTS
+from games.frames import move_log
+from games.live import table_cache as live
 from games.live.routing import websocket_urlpatterns
+from games.live.table_cache import LOG_EVENTS
+from games.play import commands, game_state
+from games.tables import lobby
 
 application = URLRouter(websocket_urlpatterns)
 
@@ -37,11 +38,21 @@ def _move(table, rng, want_places=False):
     """One random legal move of a seat that may act (one whose events change a board place, if asked)."""
     users = table.seated_users()
     game = game_state.load(table)
-    moves = [(seat, command) for seat in users for command in game.engine.legal_commands(game.state, seat)
-             if game.engine.sender_of(command) == SEAT_TO_ACT]
+    moves = [
+        (seat, command)
+        for seat in users
+        for command in game.engine.legal_commands(game.state, seat)
+        if game.engine.sender_of(command) == SEAT_TO_ACT
+    ]
     if want_places:
-        moves = [(seat, command) for seat, command in moves
-                 if any(game.engine.places(event) for event in game.engine.decide(game.state, seat, command, rng=random.Random(0)))]
+        moves = [
+            (seat, command)
+            for seat, command in moves
+            if any(
+                game.engine.places(event)
+                for event in game.engine.decide(game.state, seat, command, rng=random.Random(0))
+            )
+        ]
     seat, command = rng.choice(moves)
     commands.submit(table, users[seat], command, game.version)
 
@@ -163,13 +174,23 @@ def test_log_and_news_lines_are_escaped_and_kept_apart_by_kind_of_string():
     from games.frames.log_lines import log_items, news_items
 
     lines = [{"version": 3, "text": "Bob <b>spanked</b> & won"}, {"version": 2, "text": "Alice played J♠"}]
-    assert log_items(lines) == ('<li class="is-latest" data-version="3">Bob &lt;b&gt;spanked&lt;/b&gt; &amp; won</li>'
-                                '<li data-version="2">Alice played J♠</li>')
+    assert log_items(lines) == (
+        '<li class="is-latest" data-version="3">Bob &lt;b&gt;spanked&lt;/b&gt; &amp; won</li>'
+        '<li data-version="2">Alice played J♠</li>'
+    )
     assert log_items(lines) == log_items([dict(line) for line in lines])  # drawn again, from what is kept
     # A safe string is shown as it is, and the same text as a plain string is still escaped.
-    assert log_items([{"version": 4, "text": mark_safe("<em>x</em>")}]) == '<li class="is-latest" data-version="4"><em>x</em></li>'
-    assert log_items([{"version": 4, "text": "<em>x</em>"}]) == '<li class="is-latest" data-version="4">&lt;em&gt;x&lt;/em&gt;</li>'
-    assert news_items(lines[1:]) == '<p data-announce="event-2" data-announce-version="2">Alice played jack of spades</p>'
+    assert (
+        log_items([{"version": 4, "text": mark_safe("<em>x</em>")}])
+        == '<li class="is-latest" data-version="4"><em>x</em></li>'
+    )
+    assert (
+        log_items([{"version": 4, "text": "<em>x</em>"}])
+        == '<li class="is-latest" data-version="4">&lt;em&gt;x&lt;/em&gt;</li>'
+    )
+    assert (
+        news_items(lines[1:]) == '<p data-announce="event-2" data-announce-version="2">Alice played jack of spades</p>'
+    )
     assert log_items([]) == '<li class="empty">No moves yet.</li>'
 
 
@@ -182,8 +203,13 @@ def test_each_viewers_log_drawn_from_its_previous_one_is_the_log_drawn_afresh(al
 
     described = []  # how many events each drawing of a log asked to be described
     live_log_items = log_lines.live_log_items
-    monkeypatch.setattr(log_lines, "live_log_items", lambda viewer, events, describe: live_log_items(
-        viewer, events, lambda asked: described.append(len(asked)) or describe(asked)))
+    monkeypatch.setattr(
+        log_lines,
+        "live_log_items",
+        lambda viewer, events, describe: live_log_items(
+            viewer, events, lambda asked: described.append(len(asked)) or describe(asked)
+        ),
+    )
 
     def drawn_afresh(table, seat, version, over):
         lines = move_log.lines(table, seat=seat, open=over, after=max(0, version - LOG_EVENTS), upto=version)
@@ -228,6 +254,7 @@ def test_the_least_recently_drawn_viewers_log_is_the_one_forgotten(monkeypatch):
         def describe(asked):
             described.extend(viewer for _ in asked)
             return [{"version": event.version, "text": f"{viewer} saw it"} for event in asked]
+
         return log_lines.live_log_items(viewer, events, describe)
 
     for viewer in ("a", "b", "a", "c"):  # "b" is the least recently drawn when "c" comes

@@ -1,6 +1,7 @@
 """The live path's caches and concurrency: what each connection is sent is exactly its own view at the
 table's latest version, a move is stored before anyone hears of it, the database pool is bounded, and
 many clients racing on one table land exactly one command per version."""
+
 import asyncio
 import json
 import random
@@ -8,8 +9,8 @@ import re
 import threading
 
 import pytest
-from autobahn.exception import Disconnected
 from asgiref.sync import sync_to_async
+from autobahn.exception import Disconnected
 from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
@@ -17,10 +18,11 @@ from django.db import OperationalError, connection, connections, transaction
 
 from events import store
 from games.frames import rendering
-from games.live import consumers, table_cache as live
+from games.live import consumers
+from games.live import table_cache as live
+from games.live.routing import websocket_urlpatterns
 from games.play import game_state
 from games.tables import lobby
-from games.live.routing import websocket_urlpatterns
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -68,8 +70,7 @@ def _same_page(sent, fresh):
 
 
 @pytest.mark.asyncio
-async def test_every_seat_and_a_watcher_are_sent_exactly_their_own_view_after_every_move(
-        make_user, settings):
+async def test_every_seat_and_a_watcher_are_sent_exactly_their_own_view_after_every_move(make_user, settings):
     players = [await sync_to_async(make_user)(name) for name in ("ana", "ben", "cy")]
     watcher = await sync_to_async(make_user)("wes")
     table = await sync_to_async(_started)("spank", players)
@@ -84,8 +85,7 @@ async def test_every_seat_and_a_watcher_are_sent_exactly_their_own_view_after_ev
         mover = movers[0]
         version = int(VERSION.search(frames[mover])[1])
         command = rng.choice(json.loads(LEGAL.search(frames[mover])[1]))
-        await sockets[mover].send_to(text_data=json.dumps({"command": command,
-                                                          "expected_version": version}))
+        await sockets[mover].send_to(text_data=json.dumps({"command": command, "expected_version": version}))
         frames = [await _frame_at_least(socket, version + 1) for socket in sockets]
         latest = await sync_to_async(store.current_version)(table.stream)
         for user, html in zip(people, frames):
@@ -128,8 +128,7 @@ async def test_a_move_is_stored_before_any_client_hears_of_it(make_user, monkeyp
         mover = next(n for n, html in enumerate(frames) if json.loads(LEGAL.search(html)[1]))
         version = int(VERSION.search(frames[mover])[1])
         command = json.loads(LEGAL.search(frames[mover])[1])[0]
-        await sockets[mover].send_to(text_data=json.dumps({"command": command,
-                                                          "expected_version": version}))
+        await sockets[mover].send_to(text_data=json.dumps({"command": command, "expected_version": version}))
         frames = [await _frame_at_least(socket, version + 1) for socket in sockets]
     assert len(heard) >= 10
     # Read from another connection while the broadcast was being sent: the move was already there.
@@ -150,8 +149,7 @@ async def test_fifty_clients_racing_on_one_table_land_exactly_one_command_per_ve
     for socket in sockets:
         await socket.receive_from(timeout=10)
     for n, socket in enumerate(sockets):  # every one of them acts on the same version, at once
-        await socket.send_to(text_data=json.dumps({"command": legal[n % len(legal)],
-                                                  "expected_version": game.version}))
+        await socket.send_to(text_data=json.dumps({"command": legal[n % len(legal)], "expected_version": game.version}))
     answers = await asyncio.gather(*(socket.receive_from(timeout=20) for socket in sockets))
     refused = [answer for answer in answers if "has moved on" in answer]
     landed = [answer for answer in answers if 'id="table-live"' in answer]
@@ -225,11 +223,13 @@ async def test_the_process_that_made_a_move_shows_it_without_waiting_for_a_task_
     try:
         snap = await live.current(table.id)
         for _move in range(5):
-            mover = next(user for user in (ana, ben)
-                         if snap.game.engine.legal_commands(snap.game.state, snap.seat_of(user)))
+            mover = next(
+                user for user in (ana, ben) if snap.game.engine.legal_commands(snap.game.state, snap.seat_of(user))
+            )
             command = snap.game.engine.legal_commands(snap.game.state, snap.seat_of(mover))[0]
-            messages = await sync_to_async(consumers._submit, thread_sensitive=False)(snap, mover, command,
-                                                                                      snap.version)
+            messages = await sync_to_async(consumers._submit, thread_sensitive=False)(
+                snap, mover, command, snap.version
+            )
             version = max(message["version"] for _, message in messages)
             showing = live.current(table.id, version, cause="a move")
             with pytest.raises(StopIteration) as made:

@@ -1,5 +1,6 @@
 """The pools' threads are named for the system too (games.live.thread_names), and the live benchmark reads
 each kind's CPU off those names (benchmarks/livebench/meter.py)."""
+
 import os
 import threading
 import time

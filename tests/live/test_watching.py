@@ -3,10 +3,12 @@
 The page, the websocket and the REST reads give a visitor the watcher's view (seat None: no hand, nothing
 offered); whatever it tries to send is refused with a sentence, and changes nothing.
 """
+
 import json
 import re
 
 import pytest
+from api_helpers import client_for
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
@@ -14,11 +16,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
 
-from api_helpers import client_for
-from games.play import commands, game_state
-from games.tables import lobby
 from games.live.consumers import NO_SUCH_TABLE, WATCHING_ONLY
 from games.live.routing import websocket_urlpatterns
+from games.play import commands, game_state
+from games.tables import lobby
 
 application = URLRouter(websocket_urlpatterns)
 PASSWORD = "a-long-test-password"
@@ -47,6 +48,7 @@ def _assert_watchers_view(html):
 
 
 # --- the page ----------------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_anyone_may_watch_a_public_table_page_without_an_account(client, alice, bob):
@@ -100,6 +102,7 @@ def test_the_invite_kept_by_a_visitor_survives_logging_in_and_lets_them_join(ali
 
 # --- the lobby -------------------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_the_lobby_lists_the_games_in_play_to_anyone_with_players_and_progress(client, alice, bob, carol, make_user):
     spank = _started(alice, bob)
@@ -112,8 +115,12 @@ def test_the_lobby_lists_the_games_in_play_to_anyone_with_players_and_progress(c
 
     page = client.get("/lobby/").content.decode()
     in_play = page.split('id="games-in-play-title"', 1)[1]
-    rows = {table: (name, meta) for table, name, meta in re.findall(
-        r'<a href="/tables/([^/]+)/"><strong>(.*?)</strong></a>\s*<span class="meta">(.*?)</span>', in_play, re.S)}
+    rows = {
+        table: (name, meta)
+        for table, name, meta in re.findall(
+            r'<a href="/tables/([^/]+)/"><strong>(.*?)</strong></a>\s*<span class="meta">(.*?)</span>', in_play, re.S
+        )
+    }
     assert rows[str(spank.id)] == ("Alice&#x27;s Spank! table", "Spank! · Alice, Bob · turn 1, best score 0 of 1000")
     assert rows[str(spite.id)][0] == "Carol&#x27;s Spite table"
     assert rows[str(spite.id)][1].startswith("Spite · Carol, Dora, Eve · round 1 of 3")
@@ -135,6 +142,7 @@ def test_a_logged_in_lobby_lists_the_games_in_play_too_their_own_among_them(clie
 
 # --- REST ------------------------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_the_rest_reads_of_a_public_table_need_no_account(alice, bob):
     table = _started(alice, bob)
@@ -154,6 +162,7 @@ def test_the_rest_reads_of_a_public_table_need_no_account(alice, bob):
 
 def _watcher(table):
     from accounts.models import User
+
     return User.objects.create_user(username="watcher", password=PASSWORD, display_name="Watcher")
 
 
@@ -172,14 +181,18 @@ def test_the_rest_reads_of_a_private_table_need_its_invite(alice, bob):
 def test_a_visitor_cannot_send_a_command_over_rest(alice, bob):
     table = _started(alice, bob)
     version = game_state.load(table).version
-    response = APIClient().post(f"/api/tables/{table.id}/commands/",
-                                {"command": {"type": "end_turn"}, "expected_version": version}, format="json")
+    response = APIClient().post(
+        f"/api/tables/{table.id}/commands/",
+        {"command": {"type": "end_turn"}, "expected_version": version},
+        format="json",
+    )
     assert response.status_code == 401 and response.json()["detail"]
     game_state.forget_all()
     assert game_state.load(table).version == version
 
 
 # --- the websocket ---------------------------------------------------------------------------------
+
 
 async def _connect(user, table, session=None):
     socket = WebsocketCommunicator(application, f"/ws/tables/{table.id}/")
@@ -233,7 +246,9 @@ async def test_a_visitors_socket_to_a_private_table_needs_the_invite_in_its_sess
     assert not connected and code == NO_SUCH_TABLE
     _, connected, code = await _connect(AnonymousUser(), table, {"table_invites": {str(table.id): "wrong"}})
     assert not connected and code == NO_SUCH_TABLE
-    visitor, connected, _ = await _connect(AnonymousUser(), table, {"table_invites": {str(table.id): table.invite_token}})
+    visitor, connected, _ = await _connect(
+        AnonymousUser(), table, {"table_invites": {str(table.id): table.invite_token}}
+    )
     assert connected
     _assert_watchers_view(await visitor.receive_from(timeout=10))
     await visitor.disconnect()
@@ -261,7 +276,10 @@ async def test_a_visitor_and_a_logged_in_watcher_are_drawn_apart(alice, bob, car
 def _any_move(table):
     """A move by a seat that may act now (in Spite's opening, any seat holding the asked rank)."""
     game = game_state.load(table)
-    seat, command = next((seat, command) for seat in range(game.engine.seat_count(game.state))
-                         for command in game.engine.legal_commands(game.state, seat)
-                         if command["type"] not in ("start_countdown", "call_misplay"))
+    seat, command = next(
+        (seat, command)
+        for seat in range(game.engine.seat_count(game.state))
+        for command in game.engine.legal_commands(game.state, seat)
+        if command["type"] not in ("start_countdown", "call_misplay")
+    )
     commands.submit(table, table.seated_users()[seat], command, game.version)

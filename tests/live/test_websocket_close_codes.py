@@ -3,20 +3,21 @@
 Daphne sends only 1000 and 3000-4999; a consumer closing with any other code crashed, and the client
 got 1011 instead of the reason (games/live/consumers.py).
 """
+
 import re
 from pathlib import Path
 
 from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
 from django.test import override_settings
+from test_browser import FreshDaphneProcess
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from accounts.models import User
 from games.live import heartbeats
-from games.tables import lobby
 from games.live.consumers import MESSAGE_TOO_BIG, NO_SUCH_TABLE, NOT_LOGGED_IN, POLICY_VIOLATION
-from test_browser import FreshDaphneProcess
+from games.tables import lobby
 
 SERVER_CLOSE_CODES = [NOT_LOGGED_IN, NO_SUCH_TABLE, MESSAGE_TOO_BIG, POLICY_VIOLATION, heartbeats.SILENT]
 
@@ -31,8 +32,12 @@ def test_every_close_code_the_server_sends_is_one_daphne_sends_and_the_page_expl
     assert reconnects_after == heartbeats.SILENT
 
 
-@override_settings(WEBSOCKET_MAX_FRAME_BYTES=1024, WEBSOCKET_FRAME_BURST=2, WEBSOCKET_FRAMES_PER_SECOND=0.001,
-                   WEBSOCKET_REFUSALS_BEFORE_CLOSE=3)
+@override_settings(
+    WEBSOCKET_MAX_FRAME_BYTES=1024,
+    WEBSOCKET_FRAME_BURST=2,
+    WEBSOCKET_FRAMES_PER_SECOND=0.001,
+    WEBSOCKET_REFUSALS_BEFORE_CLOSE=3,
+)
 class CloseCodesOverDaphne(ChannelsLiveServerTestCase):
     """A watcher's socket (no account needed) at a public table, on a live Daphne in its own process."""
 
@@ -43,8 +48,11 @@ class CloseCodesOverDaphne(ChannelsLiveServerTestCase):
         self.table = lobby.create_table(host, "spank", 2, {})
 
     def _socket(self):
-        socket = self.enterContext(connect(f"{self.live_server_ws_url}/ws/tables/{self.table.id}/",
-                                           origin=self.live_server_url, open_timeout=10))
+        socket = self.enterContext(
+            connect(
+                f"{self.live_server_ws_url}/ws/tables/{self.table.id}/", origin=self.live_server_url, open_timeout=10
+            )
+        )
         assert 'id="table-live"' in socket.recv(timeout=10)
         return socket
 

@@ -1,15 +1,16 @@
 """What a websocket may send: bounded frames at a bounded rate; bad frames get a sentence, never a 1011
 (tests/live/test_websocket_close_codes.py: the close codes over a real Daphne)."""
+
 import json
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import override_settings
+from socket_helpers import connect, started_spank_table
 
 from games.live import frame_limits
-from games.play import commands
 from games.live.consumers import MESSAGE_TOO_BIG, POLICY_VIOLATION
-from socket_helpers import connect, started_spank_table
+from games.play import commands
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -36,25 +37,28 @@ def test_multibyte_text_is_measured_in_bytes(settings):
     assert frame_limits.too_large(None, b"x" * 101)
 
 
-@pytest.mark.parametrize("frame", [
-    '{"command": {"type": "end_turn"}, "expected_version": Infinity}',
-    '{"command": {"type": "end_turn"}, "expected_version": 1e400}',
-    '{"command": {"type": "end_turn"}, "expected_version": NaN}',
-    '{"command": {"type": "end_turn"}, "expected_version": 1.5}',
-    '{"command": {"type": "end_turn"}, "expected_version": -1}',
-    '{"command": {"type": "end_turn"}, "expected_version": true}',
-    '{"command": {"type": "end_turn"}, "expected_version": 1000000000000000000000}',
-    '{"command": {"type": "end_turn"}, "expected_version": "VERSION"}',  # a version is a number, not text
-    '{"command": ' + "[" * 5000 + "]" * 5000 + ', "expected_version": 1}',
-    '{"command": "' + "[" * 5000 + "]" * 5000 + '", "expected_version": 1}',
-    '{"command": {"type": {"a": 1}}, "expected_version": VERSION}',
-    '{"command": {"type": ["end_turn"]}, "expected_version": VERSION}',
-    '{"command": [1, 2], "expected_version": VERSION}',
-    '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": VERSION}',  # a command is an object, not JSON text
-    '{"expected_version": VERSION}',
-    '["not", "an", "object"]',
-    "   ",
-])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '{"command": {"type": "end_turn"}, "expected_version": Infinity}',
+        '{"command": {"type": "end_turn"}, "expected_version": 1e400}',
+        '{"command": {"type": "end_turn"}, "expected_version": NaN}',
+        '{"command": {"type": "end_turn"}, "expected_version": 1.5}',
+        '{"command": {"type": "end_turn"}, "expected_version": -1}',
+        '{"command": {"type": "end_turn"}, "expected_version": true}',
+        '{"command": {"type": "end_turn"}, "expected_version": 1000000000000000000000}',
+        '{"command": {"type": "end_turn"}, "expected_version": "VERSION"}',  # a version is a number, not text
+        '{"command": ' + "[" * 5000 + "]" * 5000 + ', "expected_version": 1}',
+        '{"command": "' + "[" * 5000 + "]" * 5000 + '", "expected_version": 1}',
+        '{"command": {"type": {"a": 1}}, "expected_version": VERSION}',
+        '{"command": {"type": ["end_turn"]}, "expected_version": VERSION}',
+        '{"command": [1, 2], "expected_version": VERSION}',
+        '{"command": "{\\"type\\": \\"end_turn\\"}", "expected_version": VERSION}',  # a command is an object, not JSON text
+        '{"expected_version": VERSION}',
+        '["not", "an", "object"]',
+        "   ",
+    ],
+)
 @pytest.mark.asyncio
 async def test_malformed_frames_get_a_sentence_and_the_socket_stays_open(alice, bob, frame):
     table = await sync_to_async(started_spank_table)(alice, bob)
@@ -72,7 +76,8 @@ async def test_malformed_frames_get_a_sentence_and_the_socket_stays_open(alice, 
 
 @pytest.mark.asyncio
 async def test_a_flood_is_refused_without_work_and_then_closed_while_other_tables_play_on(
-        alice, bob, carol, make_user, monkeypatch, settings):
+    alice, bob, carol, make_user, monkeypatch, settings
+):
     settings.WEBSOCKET_FRAME_BURST = 5
     settings.WEBSOCKET_FRAMES_PER_SECOND = 0.001
     settings.WEBSOCKET_REFUSALS_BEFORE_CLOSE = 30

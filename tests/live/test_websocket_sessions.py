@@ -1,19 +1,20 @@
 """Sockets live as long as their session: idle ones stay up through Redis, logging out closes them."""
+
 import asyncio
 import json
 import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from games.live.auth import LiveAuthMiddlewareStack
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games.tables import lobby
+from games.live.auth import LiveAuthMiddlewareStack
 from games.live.consumers import NOT_LOGGED_IN
 from games.live.routing import websocket_urlpatterns
+from games.tables import lobby
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -78,8 +79,9 @@ async def test_logging_out_closes_that_sessions_sockets_and_no_other(alice, bob)
 
 
 async def test_idle_sockets_stay_up_through_redis_for_over_a_minute(alice, bob, carol):
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "config.channel_layer.RedisGroupsLayer", \
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "config.channel_layer.RedisGroupsLayer", (
         "make test runs with REDIS_URL set"
+    )
     table = await sync_to_async(_started_table)(alice, bob)
     clients = {user: await sync_to_async(_logged_in_client)(user) for user in (alice, bob, carol)}
     sockets = {}
@@ -99,8 +101,7 @@ async def test_idle_sockets_stay_up_through_redis_for_over_a_minute(alice, bob, 
     # Still live: a move reaches every seat and the watcher.
     mover = next(user for user in (alice, bob) if _version_and_legal(first[user])[1])
     version, legal = _version_and_legal(first[mover])
-    await sockets[mover].send_to(text_data=json.dumps(
-        {"command": legal[0], "expected_version": version}))
+    await sockets[mover].send_to(text_data=json.dumps({"command": legal[0], "expected_version": version}))
     for socket in sockets.values():
         assert _version_and_legal(await socket.receive_from(timeout=10))[0] > version
     for socket in [*sockets.values(), lobby_socket]:

@@ -1,18 +1,19 @@
 """Bots at real tables: seated by the host, acting as jobs through the one command path (delay instant,
 the job's function called directly), acting once per version however often a job runs, and playing
 an absent seat the host handed them until its player takes it back."""
+
 import random
 
 import pytest
-
 from contract.profiles import profile_of
+
 from events import store
-from games.play import bot_turns, commands, firing, game_state
-from games.tables import bot_seating, lobby
 from games.engines import GAMES as INSTALLED
 from games.errors import BadRequest, Conflict, Forbidden
 from games.models import Deadline, Seat
+from games.play import bot_turns, commands, firing, game_state
 from games.play.seat_view import seat_names
+from games.tables import bot_seating, lobby
 from games.tasks import fire_due_deadlines
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +22,11 @@ MAX_JOBS = 3000  # a game that went on would fail here, not hang
 
 
 def due_bot_deadlines(table):
-    return list(Deadline.objects.filter(table=table, kind=Deadline.Kind.BOT, fired_at__isnull=True)
-                .order_by("version").values_list("pk", flat=True))
+    return list(
+        Deadline.objects.filter(table=table, kind=Deadline.Kind.BOT, fired_at__isnull=True)
+        .order_by("version")
+        .values_list("pk", flat=True)
+    )
 
 
 def run_bot_jobs(table, limit=MAX_JOBS):
@@ -48,17 +52,20 @@ def bot_table(host, game, players, options=None, levels=("fair",), delay=0):
 
 # (game, seats, options, levels by seat, seed): a bounded set, each a whole game in a few seconds: every
 # installed game's short table, and variations of the real games.
-GAMES = [*((game, *profile_of(game).short, ("fair", "random"), 3) for game in INSTALLED),
-         ("spite_and_malice", 2, {"win_pile": 5}, ("fair", "random"), 1),
-         ("spite_and_malice", 3, {"win_pile": 5}, ("fair",), 2),
-         ("spank", 2, None, ("fair", "random"), 1),
-         ("spank", 2, {"sequence": True}, ("fair",), 2),
-         ("spite", 3, {"rounds": 2}, ("fair", "random"), 1),
-         ("spite", 4, {"rounds": 1, "misplays": "strict"}, ("fair",), 2)]
+GAMES = [
+    *((game, *profile_of(game).short, ("fair", "random"), 3) for game in INSTALLED),
+    ("spite_and_malice", 2, {"win_pile": 5}, ("fair", "random"), 1),
+    ("spite_and_malice", 3, {"win_pile": 5}, ("fair",), 2),
+    ("spank", 2, None, ("fair", "random"), 1),
+    ("spank", 2, {"sequence": True}, ("fair",), 2),
+    ("spite", 3, {"rounds": 2}, ("fair", "random"), 1),
+    ("spite", 4, {"rounds": 1, "misplays": "strict"}, ("fair",), 2),
+]
 
 
-@pytest.mark.parametrize("game, players, options, levels, seed", GAMES,
-                         ids=[f"{g}-{p}-{s}-{n}" for n, (g, p, _, _, s) in enumerate(GAMES)])
+@pytest.mark.parametrize(
+    "game, players, options, levels, seed", GAMES, ids=[f"{g}-{p}-{s}-{n}" for n, (g, p, _, _, s) in enumerate(GAMES)]
+)
 def test_bots_play_every_game_to_the_end_through_the_command_path(alice, game, players, options, levels, seed, caplog):
     table = bot_table(alice, game, players, options, levels)
     lobby.start_table(table, alice, rng=random.Random(seed))
@@ -183,6 +190,7 @@ def test_a_bot_refuses_to_give_another_senders_command(alice):
 
 # --- an absent seat handed to a bot, and taken back ------------------------------------------------
 
+
 def to_move(table):
     game = game_state.load(table)
     return game.engine.view(game.state, None)["to_move"]
@@ -196,8 +204,9 @@ def alice_plays_until_bobs_turn(table, alice):
         if to_move(table) == 1:
             return
         game = game_state.load(table)
-        command = choose(table.game, game.engine.view(game.state, 0), game.engine.legal_commands(game.state, 0),
-                         random.Random(0))
+        command = choose(
+            table.game, game.engine.view(game.state, 0), game.engine.legal_commands(game.state, 0), random.Random(0)
+        )
         commands.submit(table, alice, command, game.version)
     raise AssertionError("it never became seat 1's turn")
 
@@ -215,7 +224,9 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_its_player_takes_it_back(ali
     alice_plays_until_bobs_turn(table, alice)
     game = game_state.load(table)
     assert game.engine.view(game.state, None)["players"][1]["absent"]
-    assert {"type": "hand_to_bot", "seat": 1} in [action["command"] for action in commands.host_actions(table, alice, game)]
+    assert {"type": "hand_to_bot", "seat": 1} in [
+        action["command"] for action in commands.host_actions(table, alice, game)
+    ]
     with pytest.raises(Forbidden):
         commands.submit(table, bob, {"type": "hand_to_bot", "seat": 1}, game.version)
 
@@ -223,8 +234,11 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_its_player_takes_it_back(ali
     assert run_bot_jobs(table) > 0  # the bot plays Bob's turn at once (delay instant)
     game = game_state.load(table)
     assert game.engine.view(game.state, None)["players"][1]["with_bot"]
-    bot_moves = [e for e in store.read(table.stream) if e.version > handed and e.payload.get("seat") == 1
-                 and not e.payload.get("auto")]
+    bot_moves = [
+        e
+        for e in store.read(table.stream)
+        if e.version > handed and e.payload.get("seat") == 1 and not e.payload.get("auto")
+    ]
     assert bot_moves and all(e.actor_kind == "system" for e in bot_moves)
     assert to_move(table) == 0
     alice_plays_until_bobs_turn(table, alice)
@@ -241,7 +255,9 @@ def test_the_host_hands_an_absent_seat_to_a_bot_and_its_player_takes_it_back(ali
     game = game_state.load(table)
     assert not game.engine.view(game.state, None)["players"][1]["with_bot"]
     assert [e.type for e in store.read(table.stream) if e.type in ("handed_to_bot", "taken_back")] == [
-        "handed_to_bot", "taken_back"]
+        "handed_to_bot",
+        "taken_back",
+    ]
 
 
 def test_a_command_the_engine_refuses_is_logged_and_the_job_ends_claimed(alice, monkeypatch, caplog):
@@ -249,8 +265,11 @@ def test_a_command_the_engine_refuses_is_logged_and_the_job_ends_claimed(alice, 
         table, version = person_and_bot(alice, seed=seed)
         if bot_to_move(table):
             break
-    monkeypatch.setattr(bot_turns, "bot_for", lambda game, level: lambda view, legal, rng: {
-        "type": "spank", "card": "XX", "seat": 0, "stack": 0})
+    monkeypatch.setattr(
+        bot_turns,
+        "bot_for",
+        lambda game, level: lambda view, legal, rng: {"type": "spank", "card": "XX", "seat": 0, "stack": 0},
+    )
     deadline = Deadline.objects.get(table=table, key=f"bot-{version}")
     assert firing.fire(deadline.pk) is None
     deadline.refresh_from_db()

@@ -1,5 +1,6 @@
 """`make run` without Redis: bots play in the web process (the embedded worker on the in-memory broker),
 on SQLite, a whole game of bots from the deal to the end."""
+
 import os
 import subprocess
 import sys

@@ -2,6 +2,7 @@
 ``make worker`` runs it): a whole game between bots, each move a deadline fired by the run queued for
 its time (or beat's tick), and those runs delivered again doing nothing.
 Needs REDIS_URL and PostgreSQL (``make test``); skipped otherwise, like tests/play/test_timers_worker.py."""
+
 import random
 import re
 
@@ -9,13 +10,12 @@ import pytest
 from celery import current_app
 from django.conf import settings
 from django.db import connection
+from test_timers_worker import celery_worker, wait_for
 
 from events import store
-from games.play import game_state
-from games.tables import bot_seating
-from games.tables import lobby
 from games.models import Deadline, Seat
-from test_timers_worker import celery_worker, wait_for
+from games.play import game_state
+from games.tables import bot_seating, lobby
 
 pytestmark = [
     pytest.mark.skipif(not settings.REDIS_URL, reason="needs Redis: set REDIS_URL (make test does)"),
@@ -46,8 +46,9 @@ def test_bots_play_a_whole_game_as_worker_jobs_and_a_job_delivered_again_does_no
         # The run for every bot deadline's time again, as a broker redelivers: each finds nothing to fire.
         jobs = list(Deadline.objects.filter(table=table, kind=Deadline.Kind.BOT).values_list("pk", "due_at"))
         for pk, due_at in jobs:
-            current_app.send_task("games.fire_due_deadlines", kwargs={"due_by": due_at.isoformat()},
-                                  task_id=f"again-{pk}")
+            current_app.send_task(
+                "games.fire_due_deadlines", kwargs={"due_by": due_at.isoformat()}, task_id=f"again-{pk}"
+            )
         log = tmp_path / "worker.log"
         ran = re.compile(r"\[again-\d+\] succeeded in [0-9.e-]+s: (\d+)")
         assert wait_for(lambda: len(ran.findall(log.read_text())) == len(jobs), 30)

@@ -3,22 +3,23 @@
 The damage is made as it could reach a real log: an event appended to the stream that the engine cannot
 apply (seat 0 plays a card it does not hold), which Spite's fold meets as a ValueError.
 """
+
 import json
 import logging
 
 import pytest
+from api_helpers import client_for
 from asgiref.sync import sync_to_async
 from django.test import Client
 from django.utils.html import escape
-
-from api_helpers import client_for
-from events import store
-from games.frames import rendering
-from games.play import commands, firing, game_state
-from games.errors import TableError
-from games.models import Deadline, Table
 from reviews_helpers import spite_table
 from socket_helpers import application
+
+from events import store
+from games.errors import TableError
+from games.frames import rendering
+from games.models import Deadline, Table
+from games.play import commands, firing, game_state
 
 SENTENCE = "This table's record is damaged at event {}; staff have been told. Play is stopped."
 
@@ -26,8 +27,9 @@ SENTENCE = "This table's record is damaged at event {}; staff have been told. Pl
 def damage(table):
     """Append an event the engine cannot apply; its version."""
     version = store.current_version(table.stream)
-    store.append(table.stream, [{"type": "played", "seat": 0, "id": 99, "cards": ["4C"], "next": 1}], version,
-                 game="spite")
+    store.append(
+        table.stream, [{"type": "played", "seat": 0, "id": 99, "cards": ["4C"], "next": 1}], version, game="spite"
+    )
     return version + 1
 
 
@@ -74,9 +76,11 @@ def test_the_api_answers_the_sentence_as_its_refusal(damaged, alice, carol):
 @pytest.mark.django_db
 def test_commands_are_refused_and_nothing_is_appended(damaged, alice):
     table, version = damaged
-    response = client_for(alice).post(f"/api/tables/{table.id}/commands/",
-                                      {"command": {"type": "play", "cards": ["3S"]}, "expected_version": version},
-                                      format="json")
+    response = client_for(alice).post(
+        f"/api/tables/{table.id}/commands/",
+        {"command": {"type": "play", "cards": ["3S"]}, "expected_version": version},
+        format="json",
+    )
     assert response.status_code == 409 and response.json()["detail"] == SENTENCE.format(version)
     with pytest.raises(TableError, match="record is damaged at event"):
         commands.submit_system(table, {"type": "timeout"})
@@ -86,9 +90,15 @@ def test_commands_are_refused_and_nothing_is_appended(damaged, alice):
 @pytest.mark.django_db
 def test_a_timer_at_the_table_does_nothing_and_is_not_tried_again(damaged):
     table, version = damaged
-    deadline = Deadline.objects.create(table=table, key="countdown-1", kind=Deadline.Kind.ENGINE, seat=1,
-                                       command={"type": "countdown_expired"}, version=version - 1,
-                                       due_at="2026-01-01T00:00:00Z")
+    deadline = Deadline.objects.create(
+        table=table,
+        key="countdown-1",
+        kind=Deadline.Kind.ENGINE,
+        seat=1,
+        command={"type": "countdown_expired"},
+        version=version - 1,
+        due_at="2026-01-01T00:00:00Z",
+    )
     assert firing.fire(deadline.pk) is None
     deadline.refresh_from_db()
     assert deadline.fired_at is not None
@@ -152,8 +162,9 @@ async def test_the_socket_says_so_refuses_commands_and_stays_open(players, caplo
     connected, _ = await socket.connect()
     assert connected
     assert escape(SENTENCE.format(version)) in await socket.receive_from(timeout=10)
-    await socket.send_to(text_data=json.dumps({"command": {"type": "play", "cards": ["3S"]},
-                                               "expected_version": version, "HEADERS": {}}))
+    await socket.send_to(
+        text_data=json.dumps({"command": {"type": "play", "cards": ["3S"]}, "expected_version": version, "HEADERS": {}})
+    )
     assert escape(SENTENCE.format(version)) in await socket.receive_from(timeout=10)
     await socket.send_to(text_data=json.dumps({"chat": "Is the table stuck?", "HEADERS": {}}))
     assert "Is the table stuck?" in await socket.receive_from(timeout=10)  # the socket still works

@@ -1,6 +1,7 @@
 """Fair deals on the platform: ``games.play.fair_deals.report`` (for the replay page), ``manage.py verify_game``
 and the standalone docs/verify_deal.py run on the event log as /api/tables/<id>/events/ serves it; old
 games, recorded before deals were committed, read "no commitment recorded"."""
+
 import contextlib
 import copy
 import io
@@ -11,17 +12,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import ManagementUtility
-from django.template.loader import render_to_string
-
 from api_helpers import client_for
 from chain_helpers import write_old_rows
+from django.core.management import ManagementUtility
+from django.template.loader import render_to_string
+from fair_deal_helpers import SETUPS, finished_game, shuffle_events
+
 from events import store
 from events.upcasting import upcast
-from fair_deal_helpers import SETUPS, finished_game, shuffle_events
+from games.models import Table
 from games.play import fair_deals as fairness
 from games.tables import lobby
-from games.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +82,7 @@ def tamper_order(items, index):
 
 # --- the report, for the replay page ------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_report_verifies_every_deal_of_a_stored_game(game, make_user):
     log, _ = finished_game(game)
@@ -89,8 +91,12 @@ def test_report_verifies_every_deal_of_a_stored_game(game, make_user):
     assert [check.version for check in checks] == [log.index(event) + 1 for event in shuffle_events(log)]
     assert {check.result for check in checks} == {fairness.OK}
     assert fairness.all_verified(checks)
-    assert checks[0].as_dict() == {"version": 1, "label": checks[0].label, "result": "ok",
-                                   "reason": "The order and salt match the commitment."}
+    assert checks[0].as_dict() == {
+        "version": 1,
+        "label": checks[0].label,
+        "result": "ok",
+        "reason": "The order and salt match the commitment.",
+    }
 
 
 def test_a_table_not_started_has_no_deals(make_user):
@@ -124,6 +130,7 @@ def test_the_replay_pages_panel_says_each_deals_result(make_user):
 
 
 # --- manage.py verify_game ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_verify_game_prints_each_deal_and_exits_0(game, make_user):
@@ -159,13 +166,16 @@ def test_verify_game_refuses_an_unknown_table_with_status_2():
 
 # --- events recorded before deals were committed -------------------------------------------------------
 
+
 def test_old_deals_are_upcast_with_no_commitment_and_other_events_are_left_alone():
     assert upcast("spank", "dealt", 1, {"type": "dealt", "hands": []})["commitment"] is None
     plain = {"type": "drew", "seat": 0, "cards": ["9H"], "reshuffled": None}
     assert upcast("spank", "drew", 1, plain) is plain
     assert upcast("spite_and_malice", "drew", 1, {"type": "drew", "refill": ["AS"]})["commitment"] is None
     assert upcast("spite", "bounty_claimed", 1, {"type": "bounty_claimed", "jokers_returned": 0}) == {
-        "type": "bounty_claimed", "jokers_returned": 0}
+        "type": "bounty_claimed",
+        "jokers_returned": 0,
+    }
     new = finished_game("spank")[0][0]
     assert upcast("spank", "dealt", 2, new) is new  # today's shape is read as it is
 
@@ -173,8 +183,9 @@ def test_old_deals_are_upcast_with_no_commitment_and_other_events_are_left_alone
 def test_an_old_game_reads_no_commitment_recorded_everywhere(make_user, tmp_path):
     log, _ = finished_game("spank")
     table, users = seated_table("spank", make_user)
-    write_old_rows(table.stream, table.game, [{key: value for key, value in event.items() if key != "commitment"}
-                                              for event in log])  # as the old store wrote them: schema 1
+    write_old_rows(
+        table.stream, table.game, [{key: value for key, value in event.items() if key != "commitment"} for event in log]
+    )  # as the old store wrote them: schema 1
     deals = len(shuffle_events(log))
     checks = fairness.report(table)
     assert [check.result for check in checks] == [fairness.NONE] * deals and fairness.all_verified(checks)
@@ -186,6 +197,7 @@ def test_an_old_game_reads_no_commitment_recorded_everywhere(make_user, tmp_path
 
 
 # --- docs/verify_deal.py on the served events ----------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_docs_script_verifies_a_finished_games_served_events(game, make_user, tmp_path):
@@ -246,7 +258,7 @@ def test_the_by_hand_recipe_of_the_docs_gives_the_committed_digest(make_user, tm
 def test_the_docs_script_on_a_running_game_says_the_salts_are_hidden(make_user, tmp_path):
     log, boundaries = finished_game("spank")
     table, users = seated_table("spank", make_user)
-    store.append(table.stream, list(log[:boundaries[3]]), 0, game=table.game)
+    store.append(table.stream, list(log[: boundaries[3]]), 0, game=table.game)
     served = served_events(table, users[0])
     assert b'"salt"' not in served and b'"sha256"' in served
     ran = run_script(tmp_path, served)

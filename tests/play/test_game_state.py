@@ -1,4 +1,5 @@
 """The per-process state cache is only a cache: cached state + tail == a fold from scratch."""
+
 import random
 from types import SimpleNamespace
 
@@ -8,8 +9,8 @@ from events import store
 from games.frames import log_lines
 from games.live import table_cache as live
 from games.play import game_state
-from games.tables import lobby
 from games.play.commands import submit
+from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
 
@@ -93,10 +94,13 @@ def test_the_cache_keeps_as_many_streams_as_room_was_made_for_and_never_fewer_th
     assert held() == {"table-3", "table-0"}
 
 
-@pytest.mark.parametrize("cache,size,floor,per_table", [
-    (game_state, "_size", "_CACHE_SIZE", "STATES_PER_TABLE"),  # the folded states
-    (log_lines, "_live_logs_size", "_LIVE_LOGS_KEPT", "LOGS_PER_TABLE"),  # each viewer's move log
-])
+@pytest.mark.parametrize(
+    "cache,size,floor,per_table",
+    [
+        (game_state, "_size", "_CACHE_SIZE", "STATES_PER_TABLE"),  # the folded states
+        (log_lines, "_live_logs_size", "_LIVE_LOGS_KEPT", "LOGS_PER_TABLE"),  # each viewer's move log
+    ],
+)
 def test_a_process_following_live_tables_makes_room_for_each_of_them(cache, size, floor, per_table, monkeypatch):
     monkeypatch.setattr(cache, floor, 2)
     monkeypatch.setattr(cache, size, 2)

@@ -3,20 +3,21 @@
 The engine decides the join (seat None, ``engine.late_join_command``); the platform appends its
 events, adds the Seat and grows ``seat_count`` in one transaction, through the REST API and the page.
 """
+
 import random
 import threading
 
 import pytest
+from api_helpers import client_for, command, turn_commands, view
 from django.conf import settings
 from django.db import connections
 
-from api_helpers import client_for, command, turn_commands, view
 from events import store
-from games.play import commands, game_state
-from games.tables import lobby
 from games.engines import GAMES, IllegalCommand, get_engine
 from games.errors import Conflict
 from games.models import Table
+from games.play import commands, game_state
+from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
 JOIN = {"type": "join"}
@@ -53,6 +54,7 @@ def _events(table):
 
 
 # --- the REST API ---------------------------------------------------------------------------
+
 
 def test_a_late_joiner_takes_a_new_seat_of_a_running_spite_match_through_the_api(make_user):
     users = _players(make_user, 3)
@@ -183,6 +185,7 @@ def test_a_running_table_whose_match_just_ended_passes_on_the_engines_refusal(ma
 
 # --- the page -------------------------------------------------------------------------------
 
+
 def test_the_table_page_offers_a_late_join_and_the_post_seats_the_joiner(client, make_user):
     users = _players(make_user, 3)
     dave = make_user("dave")
@@ -225,6 +228,7 @@ def test_no_late_join_button_for_a_running_spank_table(client, make_user):
 
 
 # --- dealt in at the next round -------------------------------------------------------------
+
 
 def _play_until(table, users, done, rng, limit=3000):
     """Submit legal commands (the seat to move, or in the opening any seat that may act) until ``done(view)``."""
@@ -338,7 +342,8 @@ def test_two_simultaneous_late_joiners_get_different_seats(monkeypatch, make_use
     assert table.seat_count == 5
     assert {table.seat_of(dave), table.seat_of(erin)} == {3, 4}
     assert [e.payload for e in _events(table) if e.type == "joined"] == [
-        {"type": "joined", "seat": 3}, {"type": "joined", "seat": 4},
+        {"type": "joined", "seat": 3},
+        {"type": "joined", "seat": 4},
     ]
     game = game_state.load(table)
     assert game.state.players == 5
@@ -352,7 +357,8 @@ def test_a_lost_race_without_retries_left_is_a_readable_conflict(monkeypatch, ma
     dave, erin = make_user("dave"), make_user("erin")
     results, _loads = _race(monkeypatch, table, [dave, erin])
     assert sorted(results.values(), key=str) == [
-        3, "The table was busy (someone else joined or played at that moment); try joining again.",
+        3,
+        "The table was busy (someone else joined or played at that moment); try joining again.",
     ], results
     table.refresh_from_db()
     assert table.seat_count == 4 and table.seats.count() == 4

@@ -1,6 +1,6 @@
 """Options that would give hidden cards away (Spite's fake joker faces) are shown to nobody until the end."""
-import pytest
 
+import pytest
 from api_helpers import client_for, command, create_table, view
 
 pytestmark = pytest.mark.django_db
@@ -11,8 +11,9 @@ FACES = ["2H", "9C", "QS"]
 def test_fake_joker_faces_stay_hidden_in_the_table_list_and_detail_until_the_match_is_over(make_user):
     host, guest, other = (client_for(make_user(name)) for name in ("host", "guest", "other"))
     third = client_for(make_user("third"))
-    table = create_table(host, game="spite", seat_count=3,
-                         options={"rounds": 1, "fake_jokers": 3, "fake_joker_faces": FACES})
+    table = create_table(
+        host, game="spite", seat_count=3, options={"rounds": 1, "fake_jokers": 3, "fake_joker_faces": FACES}
+    )
     assert table["options"] == {"rounds": 1, "fake_jokers": 3}
     for client in (guest, third):
         assert client.post(f"/api/tables/{table['id']}/join/", {}, format="json").status_code == 200

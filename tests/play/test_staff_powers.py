@@ -1,15 +1,16 @@
 """Staff powers at a table (games.play.staff_powers): nobody uses them at a table where they hold or held a seat in
 the match (the replay of a running game, the dispute pages and API, decisions, staff commands, the admin), and
 every staff look at a running game's hidden cards is a staff-log entry; staff outside the match keep them all."""
+
 import pytest
+from api_helpers import client_for, command
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from api_helpers import client_for, command
 from events import store
 from events.models import Event
-from games.play import game_state
 from games.models import Table
+from games.play import game_state
 from reviews.models import Dispute, StaffAction
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +51,7 @@ def _finish(table):
 
 
 # --- the replay of a running game --------------------------------------------------------------------------
+
 
 def test_staff_seated_at_a_running_table_may_not_replay_it(ruled, players):
     table, _ = ruled
@@ -97,8 +99,11 @@ def test_every_staff_look_at_a_running_game_is_a_staff_log_entry(ruled, referee)
     views = _views()
     assert [(v.staff, v.table_id) for v in views] == [(referee, table.id)] * 4
     assert [v.why for v in views] == [
-        f"the replay at step {last}, every hand open", "the replay at step 3, as seat 1 saw it",
-        "every move in words, every hand open", "the replay at step 2, every hand open"]
+        f"the replay at step {last}, every hand open",
+        "the replay at step 3, as seat 1 saw it",
+        "every move in words, every hand open",
+        "the replay at step 2, every hand open",
+    ]
     assert views[0].details == {"step": last, "seen_as": "open"}
     # A refused or malformed request shows nothing, and records nothing.
     assert api.get(f"/api/tables/{table.id}/replay/?step=99999&as=open").status_code == 400
@@ -121,16 +126,19 @@ def test_a_players_own_view_and_a_finished_replay_make_no_entry(ruled, players, 
 
 # --- disputes and decisions ------------------------------------------------------------------------------
 
+
 def _file(user, table, version):
-    response = client_for(user).post(f"/api/tables/{table.id}/disputes/",
-                                     {"version": version, "text": "The jacks were a legal pair."}, format="json")
+    response = client_for(user).post(
+        f"/api/tables/{table.id}/disputes/", {"version": version, "text": "The jacks were a legal pair."}, format="json"
+    )
     assert response.status_code == 201
     return Dispute.objects.get(table=table, version=version)
 
 
 def _decide(user, dispute, outcome="overturn"):
-    return client_for(user).post(f"/api/disputes/{dispute.pk}/decision/",
-                                 {"outcome": outcome, "reason": "My pair was legal."}, format="json")
+    return client_for(user).post(
+        f"/api/disputes/{dispute.pk}/decision/", {"outcome": outcome, "reason": "My pair was legal."}, format="json"
+    )
 
 
 @pytest.mark.parametrize("power", [_reviewer, _staff])
@@ -189,6 +197,7 @@ def test_staff_outside_the_match_review_as_before_and_each_look_while_it_runs_is
 
 # --- the admin ------------------------------------------------------------------------------------------
 
+
 def _event_page(user, table):
     event = Event.objects.filter(stream=table.stream).earliest("version")
     return _logged_in(user).get(f"/admin/events/event/{event.pk}/change/", follow=True)
@@ -214,8 +223,9 @@ def test_the_admin_shows_a_running_games_events_to_staff_outside_it_and_logs_eac
 def test_the_admin_shows_a_running_tables_options_as_its_players_see_them(players, referee):
     from games.tables import lobby
 
-    table = lobby.create_table(players[0], "spite", 3, {"rounds": 1, "fake_jokers": 3,
-                                                        "fake_joker_faces": ["QS", "2D", "7H"]})
+    table = lobby.create_table(
+        players[0], "spite", 3, {"rounds": 1, "fake_jokers": 3, "fake_joker_faces": ["QS", "2D", "7H"]}
+    )
     for user in players[1:]:
         lobby.join_table(table, user)
     lobby.start_table(table, players[0])

@@ -1,11 +1,12 @@
 """Commands from the system (timer jobs) go down the same path as players' commands."""
-import pytest
 
 import counter_engine
+import pytest
+
 from events import store
 from games.play import game_state
-from games.tables import lobby
 from games.play.commands import submit_system
+from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,6 @@
 """A player takes their seat back from the bot while the bot's move is queued, on PostgreSQL: the
 take-back always lands (after the bot's move when the bot was first), never lost to a stale version."""
+
 import json
 import random
 import re
@@ -7,18 +8,18 @@ import threading
 from functools import partial
 
 import pytest
+from api_helpers import client_for, command, view
 from asgiref.sync import sync_to_async
 from django.db import connection
-
-from api_helpers import client_for, command, view
-from events import store
-from events.store import SYSTEM
-from games.play import bot_turns, commands, firing, game_state
-from games.tables import lobby
-from games.errors import StaleVersion
-from games.models import Deadline
 from race_helpers import race
 from socket_helpers import connect
+
+from events import store
+from events.store import SYSTEM
+from games.errors import StaleVersion
+from games.models import Deadline
+from games.play import bot_turns, commands, firing, game_state
+from games.tables import lobby
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -79,8 +80,9 @@ def test_a_take_back_racing_the_bots_queued_move_always_lands(alice, bob, monkey
         seen, deadline = bob_handed_to_a_bot_on_his_turn(table, alice)
         planned.clear()
         # Every other round Bob clicks once the bot has chosen its move, so that the bot often appends first.
-        bot, taken = race(partial(firing.fire, deadline.pk),
-                          partial(take_back, table, bob, seen, planned if round_ % 2 else None))
+        bot, taken = race(
+            partial(firing.fire, deadline.pk), partial(take_back, table, bob, seen, planned if round_ % 2 else None)
+        )
         assert not isinstance(bot, Exception), bot
         assert isinstance(taken, int), f"round {round_}: the take-back was lost: {taken!r}"
         events = store.read(table.stream, after=seen)
@@ -140,7 +142,8 @@ def test_over_the_api_a_take_back_from_an_older_version_lands_and_a_stale_move_i
     assert response.json()["version"] == moved + 1 and response.json()["seat_commands"] == []
     response = command(api, table.id, TAKE_BACK, moved + 1)
     assert response.status_code == 400 and response.json()["detail"] == (
-        "No bot plays your seat, so there is nothing to take back.")
+        "No bot plays your seat, so there is nothing to take back."
+    )
     mover = client_for([alice, bob][to_move(table)])
     response = command(mover, table.id, view(mover, table.id)["legal_commands"][0], seen)
     assert response.status_code == 409 and "moved on" in response.json()["detail"]  # a move still is stale

@@ -4,23 +4,24 @@ beat's tick or by the run queued after commit for the deadline's time.
 These run on any database with the queued run replaced by a recorder; tests/play/test_timers_worker.py
 fires them through a real worker and beat on Redis.
 """
+
 import threading
 import time
 from datetime import timedelta
 
+import counter_engine
 import pytest
+from counter_engine import CounterEngine
 from django.db import connection
 from django.utils import timezone
 
-import counter_engine
-from counter_engine import CounterEngine
 from events import store
 from games import tasks
-from games.play import broadcast, commands, firing, game_state, timers
-from games.tables import lobby
 from games.engines import GAMES
 from games.errors import BadRequest, Forbidden
 from games.models import Deadline
+from games.play import broadcast, commands, firing, game_state, timers
+from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +47,7 @@ def queued(monkeypatch):
 @pytest.fixture
 def start(counter, alice, bob):
     """start(turn_clock=None): a started two-seat counter table (alice at seat 0, bob at seat 1)."""
+
     def start_table(turn_clock=None):
         table = lobby.create_table(alice, "counter", 2, turn_clock=turn_clock)
         lobby.join_table(table, bob)
@@ -64,15 +66,23 @@ def total(table):
 
 
 def deadline_for(table, command, due_in=-1, kind=Deadline.Kind.ENGINE, key="test-1", seat=None):
-    return Deadline.objects.create(table=table, key=key, kind=kind, seat=seat, command=command,
-                                   version=store.current_version(table.stream),
-                                   due_at=timezone.now() + timedelta(seconds=due_in))
+    return Deadline.objects.create(
+        table=table,
+        key=key,
+        kind=kind,
+        seat=seat,
+        command=command,
+        version=store.current_version(table.stream),
+        due_at=timezone.now() + timedelta(seconds=due_in),
+    )
 
 
 # --- setting deadlines ------------------------------------------------------------
 
+
 def test_a_countdown_sets_a_deadline_and_a_run_at_its_time_queued_only_once_committed(
-        start, alice, bob, queued, django_capture_on_commit_callbacks):
+    start, alice, bob, queued, django_capture_on_commit_callbacks
+):
     table = start()
     before = timezone.now()
     with django_capture_on_commit_callbacks() as callbacks:
@@ -125,6 +135,7 @@ def test_no_deadlines_once_the_game_is_over(start, alice):
 
 
 # --- firing -----------------------------------------------------------------------
+
 
 def test_an_expired_countdown_is_submitted_as_the_system(start, bob):
     table = start()
@@ -328,6 +339,7 @@ def test_a_run_skips_a_deadline_another_worker_is_firing_and_fires_the_next(star
 
 # --- what pages show --------------------------------------------------------------
 
+
 def test_active_deadlines_are_the_running_countdown_and_the_current_turn(start, alice, bob):
     table = start(turn_clock=30)
     act(table, bob, {"type": "start_countdown", "seconds": 7})
@@ -345,6 +357,7 @@ def test_no_active_deadlines_at_an_idle_table(start):
 
 
 # --- the table option ---------------------------------------------------------------
+
 
 def test_the_turn_clock_takes_only_the_offered_seconds(counter, alice):
     with pytest.raises(BadRequest, match="15, 30, 60 or 120 seconds"):
@@ -380,6 +393,7 @@ def test_the_lobby_form_offers_a_turn_clock(alice, client):
 
 # --- host commands on the turn clock ------------------------------------------------
 
+
 def test_only_the_host_may_abandon(start, bob):
     table = start()
     with pytest.raises(Forbidden, match="host"):
@@ -396,6 +410,7 @@ def test_the_host_is_offered_the_engines_host_commands_of_the_moment(start, alic
 
 
 # --- the real games on the turn clock -------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_real_game_times_a_turn_out_with_its_default_action(game, alice, bob, carol):
@@ -438,8 +453,12 @@ def test_a_fire_rolled_back_after_its_append_leaves_no_trace(start, monkeypatch)
 
 def _open_spite(table, users):
     game = game_state.load(table)
-    seat, lead = next((seat, command) for seat in range(3) for command in game.engine.legal_commands(game.state, seat)
-                      if command["type"] == "play")
+    seat, lead = next(
+        (seat, command)
+        for seat in range(3)
+        for command in game.engine.legal_commands(game.state, seat)
+        if command["type"] == "play"
+    )
     return commands.submit(table, users[seat], lead, game.version)
 
 
@@ -464,6 +483,7 @@ def test_a_change_and_the_deadlines_it_sets_are_written_together_or_not_at_all(s
 
 
 # --- forgetting the deadlines of ended tables ---------------------------------------
+
 
 def test_the_deadlines_of_ended_tables_are_forgotten_and_a_running_ones_kept(start, alice, bob, queued, settings):
     finished, running = start(turn_clock=15), start(turn_clock=15)

@@ -1,4 +1,5 @@
 """`make run` without Redis: timers fire inside the web process (Celery's worker and beat), on SQLite."""
+
 import os
 import subprocess
 import sys
@@ -74,8 +75,12 @@ SCRIPT = textwrap.dedent(
 
 def test_timers_fire_in_the_web_process_without_redis(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL", "CELERY_EMBEDDED_WORKER")}
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", DJANGO_SETTINGS_MODULE="config.settings",
-               DEADLINE_SWEEP_SECONDS="0.5", CARDROOM_EXTRA_GAMES="counter_engine")
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DEADLINE_SWEEP_SECONDS="0.5",
+        CARDROOM_EXTRA_GAMES="counter_engine",
+    )
     result = subprocess.run(
         [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=90
     )

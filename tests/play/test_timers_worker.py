@@ -4,6 +4,7 @@ The worker is ``celery -A config worker --beat`` run against this test run's Pos
 and Redis, exactly as ``make worker`` runs. It needs REDIS_URL and PostgreSQL (``make test``);
 with neither (a plain pytest on SQLite) these tests are skipped.
 """
+
 import os
 import random
 import subprocess
@@ -19,9 +20,9 @@ from django.conf import settings
 from django.db import connection
 
 from events import store
+from games.models import Deadline
 from games.play import commands, game_state, timers
 from games.tables import lobby
-from games.models import Deadline
 
 ROOT = Path(__file__).resolve().parents[2]
 CELERY = str(Path(sys.executable).with_name("celery"))
@@ -55,16 +56,38 @@ def celery_worker(tmp_path, *options):
     from config.celery import app
 
     app.control.purge()  # jobs earlier tests queued for tables that are gone
-    env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": settings.REDIS_URL,
-           "CELERY_EMBEDDED_WORKER": "false"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "CELERY_EMBEDDED_WORKER": "false",
+    }
     env.pop("CELERY_BROKER_URL", None)
     log_path = tmp_path / "worker.log"
     with open(log_path, "w") as log:
         worker = subprocess.Popen(
-            [CELERY, "-A", "config", "worker", "--pool", "solo", "--loglevel", "INFO", "--without-gossip",
-             "--without-mingle", "-n", f"timers-test-{os.getpid()}@%h",
-             "--beat", "--schedule", str(tmp_path / "beat-schedule"), *options],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                CELERY,
+                "-A",
+                "config",
+                "worker",
+                "--pool",
+                "solo",
+                "--loglevel",
+                "INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "-n",
+                f"timers-test-{os.getpid()}@%h",
+                "--beat",
+                "--schedule",
+                str(tmp_path / "beat-schedule"),
+                *options,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
     try:
         wait_for(lambda: " ready." in log_path.read_text() or worker.poll() is not None, 30)
@@ -109,13 +132,18 @@ def spite_table(alice, bob, carol):
 
 def starter(game):
     """A seat that may start a countdown now, or None."""
-    return next((seat for seat in range(3)
-                 if {"type": "start_countdown"} in game.engine.legal_commands(game.state, seat)), None)
+    return next(
+        (seat for seat in range(3) if {"type": "start_countdown"} in game.engine.legal_commands(game.state, seat)), None
+    )
 
 
 def next_move(game, rng):
-    able = [(seat, command) for seat in range(3) for command in game.engine.legal_commands(game.state, seat)
-            if command["type"] not in ("start_countdown", "call_misplay")]
+    able = [
+        (seat, command)
+        for seat in range(3)
+        for command in game.engine.legal_commands(game.state, seat)
+        if command["type"] not in ("start_countdown", "call_misplay")
+    ]
     plays = [move for move in able if move[1]["type"] == "play"]
     return rng.choice(plays or able)
 

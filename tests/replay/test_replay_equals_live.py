@@ -3,23 +3,24 @@ path (players' commands, staff's overturns, the system's timers), and after ever
 seat was sent (seat_view.view_for_seat, what the live table and the API send) and the events as each seat
 could read them (seat_view.visible_events) are recorded. Then, for every step and every perspective, the
 replay is compared with them, and with a fold of the log from the start."""
+
 import json
 import random
 
 import pytest
-
 from contract.play import acting_seats
 from contract.profiles import profile_of
+from random_logs import _any_play, _spite_extra
+from replay_helpers import player
+
 from events import store
-from games.play import commands, game_state, seat_view
-from games.replay import steps as replay
-from games.tables import lobby
 from games.engines import GAMES, IllegalCommand, get_engine
 from games.engines.command_table import SYSTEM
 from games.errors import TableError
+from games.play import commands, game_state, seat_view
 from games.play.seat_view import named
-from random_logs import _any_play, _spite_extra
-from replay_helpers import player
+from games.replay import steps as replay
+from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
 
@@ -66,8 +67,12 @@ def next_command(engine, profile, state, rng):
     elif engine.timers(state) and rng.random() < 0.3:  # the game's own timer runs out
         return None, engine.timers(state)[0]["command"]
     else:  # now and then a seat's out-of-turn command (Climb's hurry)
-        waiting = [(seat, command) for seat in range(engine.seat_count(state))
-                   for command in engine.legal_commands(state, seat) if command["type"] in engine.out_of_turn]
+        waiting = [
+            (seat, command)
+            for seat in range(engine.seat_count(state))
+            for command in engine.legal_commands(state, seat)
+            if command["type"] in engine.out_of_turn
+        ]
         if waiting and rng.random() < 0.1:
             return rng.choice(waiting)
     seats = {seat: sorted(legal, key=json.dumps) for seat, legal in acting_seats(engine, state).items()}
@@ -77,8 +82,9 @@ def next_command(engine, profile, state, rng):
     return seat, profile.choose(rng, seats[seat])
 
 
-@pytest.mark.parametrize("game, seats, options, seed", [
-    (game, *profile_of(game).short, seed) for seed, game in enumerate(GAMES, start=1)])
+@pytest.mark.parametrize(
+    "game, seats, options, seed", [(game, *profile_of(game).short, seed) for seed, game in enumerate(GAMES, start=1)]
+)
 def test_replay_from_every_seat_at_every_step_is_what_the_seat_was_sent(game, seats, options, seed, make_user):
     staff = make_user("sam")
     staff.is_staff = True

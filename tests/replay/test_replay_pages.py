@@ -1,15 +1,16 @@
 """The replay page: who may open it, its steps and perspectives, and the links that lead to it."""
+
 import re
 
 import pytest
 from django.test import Client
-
-from events import store
-from games.tables import chat
-from games.engines import GAMES, get_engine, registry
-from games.models import Table
 from random_logs import random_log
 from replay_helpers import NAMES, player, stored_game
+
+from events import store
+from games.engines import GAMES, get_engine, registry
+from games.models import Table
+from games.tables import chat
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +22,11 @@ def browser(user):
 
 
 def replay_url(table, step=None, seen_as=None):
-    query = "&".join(part for part in (f"step={step}" if step is not None else "",
-                                       f"as={seen_as}" if seen_as is not None else "") if part)
+    query = "&".join(
+        part
+        for part in (f"step={step}" if step is not None else "", f"as={seen_as}" if seen_as is not None else "")
+        if part
+    )
     return f"/tables/{table.id}/replay/" + (f"?{query}" if query else "")
 
 
@@ -39,8 +43,11 @@ def test_a_finished_game_replays_at_each_step_and_perspective(game, make_user):
             assert f'data-step="{step}"' in page and f'data-as="{seen_as}"' in page
             if step:
                 seat = None if seen_as == "open" else int(seen_as)
-                line = re.sub(r"\{seat:(\d)\}", lambda found: NAMES[int(found.group(1))],
-                              engine.describe_event(log[step - 1], seat, open=seen_as == "open"))
+                line = re.sub(
+                    r"\{seat:(\d)\}",
+                    lambda found: NAMES[int(found.group(1))],
+                    engine.describe_event(log[step - 1], seat, open=seen_as == "open"),
+                )
                 assert line.replace("'", "&#x27;") in page
                 assert registry.game(game).board_template not in page and "board" in page
             else:
@@ -91,10 +98,17 @@ def test_an_unstarted_table_has_nothing_to_replay(make_user):
     assert response.status_code == 403 and "nothing to replay" in response.content.decode()
 
 
-@pytest.mark.parametrize("query, words", [
-    ("step=-1", "\"step\" must be a whole number"), ("step=99999", "from 0 to"), ("step=1.5", "whole number"),
-    ("as=7", "\"as\" must be"), ("as=everyone", "\"as\" must be"), ("as=-1", "\"as\" must be"),
-])
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("step=-1", '"step" must be a whole number'),
+        ("step=99999", "from 0 to"),
+        ("step=1.5", "whole number"),
+        ("as=7", '"as" must be'),
+        ("as=everyone", '"as" must be'),
+        ("as=-1", '"as" must be'),
+    ],
+)
 def test_a_bad_step_or_perspective_is_a_400_with_a_sentence(query, words, make_user):
     table, _ = stored_game("spank", 1)
     response = browser(make_user("walter")).get(f"/tables/{table.id}/replay/?{query}")

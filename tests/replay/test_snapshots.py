@@ -1,11 +1,12 @@
 """Replay snapshots: the state at any step, rebuilt from a cached snapshot and its tail, equals a fold of the
 log from the start, whether the snapshots are there, partly gone or all gone."""
+
 import pytest
 from django.core.cache import cache
-
-from games.replay import snapshots
-from games.engines import GAMES, get_engine
 from replay_helpers import stored_game
+
+from games.engines import GAMES, get_engine
+from games.replay import snapshots
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +37,8 @@ def test_a_rebuild_uses_the_snapshot_and_reads_only_the_tail():
     snapshots.rebuild(table, step)  # folds from the start, keeping snapshots at EVERY and 2 * EVERY
     snapshots.forget_recent()
     assert cache.get(snapshots.key(table.stream, 2 * snapshots.EVERY)) == get_engine(table.game).fold(
-        log[:2 * snapshots.EVERY])
+        log[: 2 * snapshots.EVERY]
+    )
     _, tail = snapshots.rebuild(table, step)
     assert [event.version for event in tail] == list(range(2 * snapshots.EVERY + 1, step + 1))
 
@@ -78,4 +80,4 @@ def test_a_step_back_uses_the_nearest_state_kept_below_it():
     snapshots.rebuild(table, snapshots.EVERY + 8)  # from the one kept at EVERY + 5
     state, tail = snapshots.rebuild(table, snapshots.EVERY + 7)
     assert tail[0].version == snapshots.EVERY + 6
-    assert state == engine.fold(log[:snapshots.EVERY + 7])
+    assert state == engine.fold(log[: snapshots.EVERY + 7])

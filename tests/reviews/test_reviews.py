@@ -1,18 +1,19 @@
 """Disputes of rulings and their review: filing and every refusal, the queue and its permissions,
 uphold and overturn with their effects and audit entries, notices, and the engine's hook."""
+
 from unittest import mock
 
 import pytest
-from django.contrib.auth.models import Permission
-
 from api_helpers import client_for, command, create_table
+from django.contrib.auth.models import Permission
+from reviews_helpers import misplay_ruling, spite_table
+
 from events import store
-from games.play import commands, game_state
-from games.errors import BadRequest
 from games.engines import GAMES, get_engine
+from games.errors import BadRequest
+from games.play import commands, game_state
 from reviews import deciding, filing
 from reviews.models import Dispute, StaffAction
-from reviews_helpers import misplay_ruling, spite_table
 
 pytestmark = pytest.mark.django_db
 
@@ -26,8 +27,7 @@ def staff(make_user):
 
 
 def file(user, table, version, text="The jacks were a legal pair on a single: they beat it."):
-    return client_for(user).post(f"/api/tables/{table.id}/disputes/", {"version": version, "text": text},
-                                 format="json")
+    return client_for(user).post(f"/api/tables/{table.id}/disputes/", {"version": version, "text": text}, format="json")
 
 
 def page_for(user, url):
@@ -39,11 +39,13 @@ def page_for(user, url):
 
 
 def decide_api(user, dispute, outcome, reason="Looked at the replay."):
-    return client_for(user).post(f"/api/disputes/{dispute.pk}/decision/", {"outcome": outcome, "reason": reason},
-                                 format="json")
+    return client_for(user).post(
+        f"/api/disputes/{dispute.pk}/decision/", {"outcome": outcome, "reason": reason}, format="json"
+    )
 
 
 # --- the engine's hook ---------------------------------------------------------------------------
+
 
 def test_spite_names_its_rulings_and_the_seats_they_involve():
     spite = get_engine("spite")
@@ -60,7 +62,9 @@ def test_spite_names_its_rulings_and_the_seats_they_involve():
 def test_the_facts_of_a_ruling_name_the_rule_the_cards_and_the_trick(ruled):
     table, version = ruled
     events = [event.payload for event in store.read(table.stream, game=table.game)]
-    facts = {f["label"]: f["text"] for f in get_engine("spite").ruling_facts(events[:version - 1], events[version - 1])}
+    facts = {
+        f["label"]: f["text"] for f in get_engine("spite").ruling_facts(events[: version - 1], events[version - 1])
+    }
     assert facts["Ruling"].startswith("{seat:2} called a misplay on {seat:1}: right.")
     assert facts["Rule applied"] == events[version - 1]["rule"] == "follow"
     assert facts["Called play"] == "{seat:1}: J♠ and J♥"
@@ -69,6 +73,7 @@ def test_the_facts_of_a_ruling_name_the_rule_the_cards_and_the_trick(ruled):
 
 
 # --- filing ----------------------------------------------------------------------------------------
+
 
 def test_a_seat_the_ruling_involves_disputes_it_and_the_table_sees_it(ruled, players):
     table, version = ruled
@@ -94,10 +99,13 @@ def test_the_caller_may_dispute_too_and_the_table_offers_it_only_to_involved_sea
     assert file(players[2], table, version).status_code == 201
 
 
-@pytest.mark.parametrize("version, status, sentence", [
-    (1, 404, "This table has no ruling at move 1."),
-    (999, 404, "This table has no ruling at move 999."),
-])
+@pytest.mark.parametrize(
+    "version, status, sentence",
+    [
+        (1, 404, "This table has no ruling at move 1."),
+        (999, 404, "This table has no ruling at move 999."),
+    ],
+)
 def test_no_such_ruling(ruled, players, version, status, sentence):
     table, _ = ruled
     response = file(players[1], table, version)
@@ -124,10 +132,13 @@ def test_a_seat_not_involved_and_a_stranger_may_not_dispute(ruled, players, make
     assert Dispute.objects.count() == 0
 
 
-@pytest.mark.parametrize("text, sentence", [
-    ("   ", "Say in a few words why the ruling is wrong: the text is required."),
-    ("x" * 1001, "text: Ensure this field has no more than 1000 characters."),
-])
+@pytest.mark.parametrize(
+    "text, sentence",
+    [
+        ("   ", "Say in a few words why the ruling is wrong: the text is required."),
+        ("x" * 1001, "text: Ensure this field has no more than 1000 characters."),
+    ],
+)
 def test_the_text_is_required_and_short(ruled, players, text, sentence):
     table, version = ruled
     response = file(players[1], table, version, text)
@@ -186,6 +197,7 @@ def test_a_seat_has_the_dispute_dialog_from_the_first_page_outside_the_frames_th
 
 # --- the queue and its permissions --------------------------------------------------------------------
 
+
 @pytest.fixture
 def dispute(ruled, players):
     table, version = ruled
@@ -243,10 +255,17 @@ def test_the_queue_lists_open_disputes_oldest_first_and_filters_decided(players,
 def test_the_dispute_page_shows_the_ruling_the_texts_and_the_replay_link(dispute, staff, client):
     client.force_login(staff)
     page = client.get(f"/reviews/{dispute.pk}/").content.decode()
-    for text in ("Carol called a misplay on Bob", "Rule applied", "Bob: J♠ and J♥", "Trick so far", "Alice: 3♠; Bob: J♠ and J♥",
-                 dispute.text, f"/tables/{dispute.table_id}/replay/?step={dispute.version}&amp;as=open"):
+    for text in (
+        "Carol called a misplay on Bob",
+        "Rule applied",
+        "Bob: J♠ and J♥",
+        "Trick so far",
+        "Alice: 3♠; Bob: J♠ and J♥",
+        dispute.text,
+        f"/tables/{dispute.table_id}/replay/?step={dispute.version}&amp;as=open",
+    ):
         assert text in page, text
-    board = page[page.index('class="review-board"'):]
+    board = page[page.index('class="review-board"') :]
     assert "The board just before the ruling" in board and board.count('class="spite-play') >= 2  # 3S, then the jacks
     detail = client_for(staff).get(f"/api/disputes/{dispute.pk}/").json()
     assert detail["facts"][0]["label"] == "Ruling" and "Carol called a misplay on Bob" in detail["facts"][0]["text"]
@@ -295,6 +314,7 @@ def test_the_queue_says_a_new_dispute_was_filed_just_now_then_how_long_ago(dispu
 
 # --- deciding ---------------------------------------------------------------------------------------------
 
+
 def test_upholding_changes_no_game_and_is_logged(dispute, staff):
     table = dispute.table
     before = game_state.load(table).version
@@ -302,11 +322,19 @@ def test_upholding_changes_no_game_and_is_logged(dispute, staff):
     assert response.status_code == 200 and response.json()["status"] == "upheld"
     dispute.refresh_from_db()
     assert (dispute.status, dispute.decided_by, dispute.reason) == (
-        "upheld", staff, "The jacks broke the single's run: the call was right.")
+        "upheld",
+        staff,
+        "The jacks broke the single's run: the call was right.",
+    )
     assert game_state.load(table).version == before
     action = StaffAction.objects.get()
     assert (action.staff, action.what, action.why, action.table_id, action.dispute_id) == (
-        staff, "uphold", dispute.reason, table.id, dispute.pk)
+        staff,
+        "uphold",
+        dispute.reason,
+        table.id,
+        dispute.pk,
+    )
 
 
 def test_overturning_appends_the_engines_overturn_as_staff_and_is_logged(dispute, staff, players):
@@ -325,7 +353,10 @@ def test_overturning_appends_the_engines_overturn_as_staff_and_is_logged(dispute
     assert dispute.overturn_version == last.version
     action = StaffAction.objects.get()
     assert action.what == "overturn" and action.details["command"] == {
-        "type": "overturn", "ruling": 1, "reason": "Caller was wrong about the rule."}
+        "type": "overturn",
+        "ruling": 1,
+        "reason": "Caller was wrong about the rule.",
+    }
     # The players see it at the table.
     page = page_for(players[1], f"/tables/{table.id}/")
     assert "Staff overturned the ruling: Caller was wrong about the rule." in page
@@ -348,7 +379,9 @@ def test_deciding_from_the_page(dispute, staff, client):
     refused = client.post(f"/reviews/{dispute.pk}/decide/", {"outcome": "overturn", "reason": ""}, follow=True)
     assert "Write the reason" in refused.content.decode()
     done = client.post(f"/reviews/{dispute.pk}/decide/", {"outcome": "overturn", "reason": "Legal pair."}, follow=True)
-    assert "the ruling is overturned" in done.content.decode() and "Referee overturned the ruling" in done.content.decode()
+    assert (
+        "the ruling is overturned" in done.content.decode() and "Referee overturned the ruling" in done.content.decode()
+    )
     again = client.post(f"/reviews/{dispute.pk}/decide/", {"outcome": "uphold", "reason": "No."}, follow=True)
     assert "already decided" in again.content.decode()
 
@@ -356,9 +389,12 @@ def test_deciding_from_the_page(dispute, staff, client):
 def test_a_failed_come_at_me_is_disputed_by_the_seat_it_penalised_and_overturned(players, staff):
     """Alice leads her 3S coming at me, Bob beats it with his 5H and takes the trick: Alice owes a turn."""
     table = spite_table(players)
-    for user, cmd in ((players[0], {"type": "play", "cards": ["3S"], "come_at_me": True}),
-                      (players[1], {"type": "play", "cards": ["5H"]}), (players[2], {"type": "pass"}),
-                      (players[0], {"type": "pass"})):
+    for user, cmd in (
+        (players[0], {"type": "play", "cards": ["3S"], "come_at_me": True}),
+        (players[1], {"type": "play", "cards": ["5H"]}),
+        (players[2], {"type": "pass"}),
+        (players[0], {"type": "pass"}),
+    ):
         commands.submit(table, user, cmd, game_state.load(table).version)
     trick = next(e for e in store.read(table.stream, game=table.game) if e.type == "trick_won")
     assert trick.payload["penalties"] == [1, 0, 0]
@@ -370,8 +406,11 @@ def test_a_failed_come_at_me_is_disputed_by_the_seat_it_penalised_and_overturned
     last = store.read(table.stream, game=table.game)[-1]
     assert last.type == "penalty_overturned" and last.actor_kind == "staff" and last.payload["penalty"] == 1
     assert game_state.load(table).state.penalties[0].overturned == "Misjudged trick end."
-    assert StaffAction.objects.get().details["command"] == {"type": "overturn", "penalty": 1,
-                                                            "reason": "Misjudged trick end."}
+    assert StaffAction.objects.get().details["command"] == {
+        "type": "overturn",
+        "penalty": 1,
+        "reason": "Misjudged trick end.",
+    }
 
 
 def test_a_ruling_the_game_cannot_undo_is_refused_with_a_sentence(ruled, players, staff):
@@ -390,7 +429,12 @@ def test_a_staff_command_through_the_api_is_logged(ruled, staff):
     overturn = {"type": "overturn", "ruling": 1, "reason": "Seen on the replay."}
     assert command(client_for(staff), table.id, overturn, version).status_code == 200
     action = StaffAction.objects.get()
-    assert (action.staff, action.what, action.why, action.table_id) == (staff, "command", "Seen on the replay.", table.id)
+    assert (action.staff, action.what, action.why, action.table_id) == (
+        staff,
+        "command",
+        "Seen on the replay.",
+        table.id,
+    )
     assert action.details == {"command": overturn, "version": version + 1}
     log = client_for(staff).get(f"/api/staff-log/?table={table.id}&staff={staff.pk}").json()
     assert [entry["id"] for entry in log] == [action.pk]
@@ -419,8 +463,10 @@ def test_the_staff_log_page_filters_by_staff_member_and_table(players, make_user
 
 # --- the audit log is append-only ------------------------------------------------------------------------
 
+
 def test_the_staff_log_refuses_changes_in_the_orm_and_the_database(dispute, staff):
     from django.db import DatabaseError, connection, transaction
+
     from events.models import AppendOnlyError
 
     decide_api(staff, dispute, "uphold")
@@ -439,14 +485,19 @@ def test_the_staff_log_refuses_changes_in_the_orm_and_the_database(dispute, staf
         with pytest.raises(DatabaseError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql)
     with connection.cursor() as cursor:  # TRUNCATE cannot run inside this test's transaction: its trigger is there
-        cursor.execute("SELECT tgname FROM pg_trigger WHERE tgrelid = 'reviews_staffaction'::regclass "
-                       "AND NOT tgisinternal ORDER BY tgname")
-        assert [row[0] for row in cursor.fetchall()] == ["reviews_staffaction_append_only",
-                                                         "reviews_staffaction_no_truncate"]
+        cursor.execute(
+            "SELECT tgname FROM pg_trigger WHERE tgrelid = 'reviews_staffaction'::regclass "
+            "AND NOT tgisinternal ORDER BY tgname"
+        )
+        assert [row[0] for row in cursor.fetchall()] == [
+            "reviews_staffaction_append_only",
+            "reviews_staffaction_no_truncate",
+        ]
     assert StaffAction.objects.get().why == dispute.__class__.objects.get().reason
 
 
 # --- notices ----------------------------------------------------------------------------------------
+
 
 def test_the_profile_shows_a_players_disputes_and_their_outcome(dispute, staff, players, client):
     decide_api(staff, dispute, "overturn", "A legal pair.")
@@ -466,8 +517,14 @@ def test_the_admin_lists_tables_seats_events_disputes_and_the_staff_log(dispute,
     staff.save()
     decide_api(staff, dispute, "uphold")
     client.force_login(staff)
-    for url in ("/admin/games/table/", "/admin/games/seat/", "/admin/events/event/", "/admin/reviews/dispute/",
-                "/admin/reviews/staffaction/", f"/admin/reviews/dispute/{dispute.pk}/change/"):
+    for url in (
+        "/admin/games/table/",
+        "/admin/games/seat/",
+        "/admin/events/event/",
+        "/admin/reviews/dispute/",
+        "/admin/reviews/staffaction/",
+        f"/admin/reviews/dispute/{dispute.pk}/change/",
+    ):
         assert client.get(url).status_code == 200, url
     action = StaffAction.objects.get()
     assert client.post(f"/admin/reviews/staffaction/{action.pk}/delete/", {"post": "yes"}).status_code == 403
@@ -492,7 +549,11 @@ def test_every_refusal_on_the_page_is_told_on_the_table(ruled, players, client, 
     spank = client_for(players[0]).post("/api/tables/", {"game": "spank", "seat_count": 2}, format="json").json()
     cases = [
         (players[1], f"/tables/{table.id}/rulings/1/dispute/", "This table has no ruling at move 1."),
-        (players[1], f"/tables/{table.id}/rulings/99999999999/dispute/", "This table has no ruling at move 99999999999."),
+        (
+            players[1],
+            f"/tables/{table.id}/rulings/99999999999/dispute/",
+            "This table has no ruling at move 99999999999.",
+        ),
         (players[0], f"/tables/{table.id}/rulings/{version}/dispute/", "it does not involve you"),
         (players[0], f"/tables/{spank['id']}/rulings/1/dispute/", "Spank! has no rulings to dispute."),
     ]
@@ -515,7 +576,8 @@ def test_who_is_a_reviewer_is_what_the_permission_system_says_in_one_query(make_
 
     permission = Permission.objects.get(codename="reviewer")
     plain, direct, grouped, inactive, staff, superuser = (
-        make_user(name) for name in ("plain", "direct", "grouped", "inactive", "stafford", "superuser"))
+        make_user(name) for name in ("plain", "direct", "grouped", "inactive", "stafford", "superuser")
+    )
     direct.user_permissions.add(permission)
     group = Group.objects.create(name="Reviewers")
     group.permissions.add(permission)
@@ -532,7 +594,13 @@ def test_who_is_a_reviewer_is_what_the_permission_system_says_in_one_query(make_
             verdict = is_reviewer(user)
         assert verdict == user.has_perm(REVIEWER_PERMISSION)
     assert [is_reviewer(user) for user in (plain, direct, grouped, inactive, staff, superuser)] == [
-        False, True, True, False, True, True]
+        False,
+        True,
+        True,
+        False,
+        True,
+        True,
+    ]
     assert not is_reviewer(AnonymousUser())
 
 

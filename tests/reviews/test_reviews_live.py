@@ -1,10 +1,11 @@
 """Players at the table are told live: a filed dispute and a decision redraw their table (websocket)."""
+
 import pytest
 from asgiref.sync import sync_to_async
-
-from reviews import deciding, filing
 from reviews_helpers import misplay_ruling
 from socket_helpers import connect
+
+from reviews import deciding, filing
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -38,8 +39,9 @@ async def test_the_table_sees_a_dispute_filed_and_its_decision_live(alice, bob, 
 
 
 async def test_a_new_ruling_appears_with_its_dispute_link_live(alice, bob, carol):
-    from games.play import commands, game_state
     from reviews_helpers import play, spite_table
+
+    from games.play import commands, game_state
 
     table = await sync_to_async(spite_table)([alice, bob, carol])
     await sync_to_async(play)(table, alice, ["3S"])

@@ -1,16 +1,17 @@
 """Two staff decide the same dispute at once on PostgreSQL: exactly one decision lands; the staff log
 refuses TRUNCATE too (outside a test transaction, where its trigger fires at once)."""
+
 from functools import partial
 
 import pytest
 from django.db import DatabaseError, connection
+from race_helpers import race
+from reviews_helpers import misplay_ruling
 
 from events import store
 from games.errors import Conflict
 from reviews import deciding, filing
 from reviews.models import Dispute, StaffAction
-from race_helpers import race
-from reviews_helpers import misplay_ruling
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,5 +1,6 @@
 """The chat's rate is a sliding window, and no one can make a line or a name read as something else with
 characters that are not seen (bidi controls, zero-width characters): issue 35, point 6."""
+
 import pytest
 from django.test import Client
 
@@ -23,6 +24,7 @@ def table(alice, bob):
 @pytest.fixture
 def clock(monkeypatch):
     """The chat's clock, set by the test: ``clock.at = seconds``."""
+
     class Clock:
         at = 0.0
 
@@ -62,14 +64,17 @@ def test_no_span_of_the_window_ever_holds_more_than_the_limit(settings, table, a
     assert len(through) >= 25  # refusing is for the excess only: the limit comes back as the window slides
 
 
-@pytest.mark.parametrize("sent, kept", [
-    (f"I pass{RLO}, gnihton", "I pass, gnihton"),
-    (f"{LRI}nice{PDI} hand", "nice hand"),
-    (f"Al{ZWSP}ice{ZWJ}", "Alice"),
-    (f"{BOM}good{WORD_JOINER} game{ALM}{LRM}", "good game"),
-    ("\u00adsoft hyphens go too", "soft hyphens go too"),
-    ("مرحبا and שלום stay", "مرحبا and שלום stay"),
-])
+@pytest.mark.parametrize(
+    "sent, kept",
+    [
+        (f"I pass{RLO}, gnihton", "I pass, gnihton"),
+        (f"{LRI}nice{PDI} hand", "nice hand"),
+        (f"Al{ZWSP}ice{ZWJ}", "Alice"),
+        (f"{BOM}good{WORD_JOINER} game{ALM}{LRM}", "good game"),
+        ("\u00adsoft hyphens go too", "soft hyphens go too"),
+        ("مرحبا and שלום stay", "مرحبا and שלום stay"),
+    ],
+)
 def test_bidi_controls_and_invisible_characters_are_taken_out_of_chat(sent, kept):
     assert chat.clean(sent) == kept
 
@@ -99,10 +104,15 @@ def test_chat_draws_names_and_lines_isolated(alice, bob, make_user):
 
 
 def test_names_are_kept_and_shown_without_invisible_characters(client, alice):
-    response = client.post("/accounts/sign-up/", {
-        "username": "mallory", "display_name": f"{RLO}Bob{ZWSP}",
-        "password1": "a-long-test-password", "password2": "a-long-test-password",
-    })
+    response = client.post(
+        "/accounts/sign-up/",
+        {
+            "username": "mallory",
+            "display_name": f"{RLO}Bob{ZWSP}",
+            "password1": "a-long-test-password",
+            "password2": "a-long-test-password",
+        },
+    )
     assert response.status_code == 302
     assert User.objects.get(username="mallory").display_name == "Bob"
     client.post("/accounts/profile/", {"display_name": f"{ZWJ}{LRM}"})

@@ -1,15 +1,16 @@
 """Profiles: a player's finished games (table's name and game, opponents, result, date, replay link) and statistics per game;
 another player's page shows their public games only."""
+
 import random
 import re
 from html import unescape as html_unescape
 
 import pytest
 
-from games.play import commands, game_state
-from games.tables import history, lobby
 from games.engines.base import SEAT_TO_ACT
 from games.models import Table
+from games.play import commands, game_state
+from games.tables import history, lobby
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +31,12 @@ def _played_to_the_end(table, seed=5):
         if game.engine.is_over(game.state):
             table.refresh_from_db()
             return game
-        moves = [(seat, command) for seat in users for command in game.engine.legal_commands(game.state, seat)
-                 if game.engine.sender_of(command) == SEAT_TO_ACT]
+        moves = [
+            (seat, command)
+            for seat in users
+            for command in game.engine.legal_commands(game.state, seat)
+            if game.engine.sender_of(command) == SEAT_TO_ACT
+        ]
         seat, command = rng.choice(moves)
         commands.submit(table, users[seat], command, game.version)
     raise AssertionError("the game did not end")
@@ -52,9 +57,15 @@ def _abandoned(table):
 def _rows(html):
     """The finished-games table's rows as (table, opponents, result, replay link)."""
     body = html.split('id="finished-games-title"', 1)[1]
-    return [(game.strip(), re.sub(r"<[^>]+>", "", opponents), result, html_unescape(link)) for game, opponents, result, link in
-            re.findall(r'<th scope="row">(.*?)</th>\s*<td>(.*?)</td>\s*<td>(\w+)</td>\s*<td><time[^>]*>[^<]*</time></td>'
-                       r'\s*<td><a href="([^"]+)">Replay</a></td>', body, re.S)]
+    return [
+        (game.strip(), re.sub(r"<[^>]+>", "", opponents), result, html_unescape(link))
+        for game, opponents, result, link in re.findall(
+            r'<th scope="row">(.*?)</th>\s*<td>(.*?)</td>\s*<td>(\w+)</td>\s*<td><time[^>]*>[^<]*</time></td>'
+            r'\s*<td><a href="([^"]+)">Replay</a></td>',
+            body,
+            re.S,
+        )
+    ]
 
 
 def _statistics(html):
@@ -72,7 +83,9 @@ def test_the_engine_names_the_winner_and_the_history_records_it(alice, bob):
     table.refresh_from_db()
     assert table.result == {"winners": game.engine.winners(game.state), "abandoned": False}
     assert table.finished_at is not None
-    expected = history.WON if 0 in table.result["winners"] else (history.LOST if table.result["winners"] else history.DRAW)
+    expected = (
+        history.WON if 0 in table.result["winners"] else (history.LOST if table.result["winners"] else history.DRAW)
+    )
     assert finished.outcome == expected and finished.opponents == [bob]
     assert finished.replay_url == f"/tables/{table.id}/replay/?step=0&as=open"
 
@@ -88,10 +101,18 @@ def test_your_profile_lists_your_finished_games_private_ones_too_with_statistics
     alice_won = 0 in won.result["winners"]
     outcome = "Won" if alice_won else ("Lost" if won.result["winners"] else "Draw")
     assert _rows(page) == [
-        ('Alice&#x27;s Spank! table <span class="meta">Spank! · private</span>', "Carol", "Abandoned",
-         f"/tables/{abandoned.id}/replay/?step=0&as=open"),
-        ('Tuesday night <span class="meta">Spite &amp; Malice</span>', "Bob", outcome,
-         f"/tables/{won.id}/replay/?step=0&as=open"),
+        (
+            'Alice&#x27;s Spank! table <span class="meta">Spank! · private</span>',
+            "Carol",
+            "Abandoned",
+            f"/tables/{abandoned.id}/replay/?step=0&as=open",
+        ),
+        (
+            'Tuesday night <span class="meta">Spite &amp; Malice</span>',
+            "Bob",
+            outcome,
+            f"/tables/{won.id}/replay/?step=0&as=open",
+        ),
     ]
     assert 'href="/accounts/players/carol/"' in page
     assert str(running.id) not in page

@@ -1,19 +1,19 @@
 """A table's life around its game: the host cancels it before anyone joins, a forgotten one is closed
 by the periodic job, and after the game a rematch offers the same seats and options in one click."""
+
 import re
 from datetime import timedelta
 
 import pytest
+from api_helpers import client_for, command, view
 from django.utils import timezone
 
-from api_helpers import client_for, command, view
 from events import store
 from games import tasks
 from games.frames import rendering
 from games.live import table_cache as live
-from games.tables import bot_seating
-from games.tables import closing, lobby, rematch
 from games.models import Seat, Table
+from games.tables import bot_seating, closing, lobby, rematch
 
 pytestmark = pytest.mark.django_db
 
@@ -108,14 +108,19 @@ def test_the_jobs_are_on_celery_beat_in_make_worker_and_the_embedded_worker(sett
     from config.celery import app
     from config.embedded_worker import embedded_beat
 
-    for name, task in [("close-stale-tables", "games.close_stale_tables"),
-                       ("forget-ended-deadlines", "games.forget_ended_deadlines")]:
+    for name, task in [
+        ("close-stale-tables", "games.close_stale_tables"),
+        ("forget-ended-deadlines", "games.forget_ended_deadlines"),
+    ]:
         entry = settings.CELERY_BEAT_SCHEDULE[name]
         assert entry["task"] == task and task in app.tasks
         assert entry["schedule"] == settings.STALE_TABLE_SWEEP_SECONDS
     scheduled = embedded_beat(app).service.scheduler.schedule
     assert {entry.task for entry in scheduled.values()} >= {
-        "games.close_stale_tables", "games.forget_ended_deadlines", "games.fire_due_deadlines"}
+        "games.close_stale_tables",
+        "games.forget_ended_deadlines",
+        "games.fire_due_deadlines",
+    }
     assert settings.UNSTARTED_TABLE_HOURS == 24
 
 
@@ -145,7 +150,12 @@ def test_a_rematch_offers_the_same_seats_and_options_in_one_click(client, make_u
     new = Table.objects.get(rematch_of=old)
     assert response["Location"] == f"/tables/{new.id}/"
     assert (new.game, new.seat_count, new.options, new.turn_clock, new.name) == (
-        "spite", 3, {"rounds": 4, "misplays": "strict"}, 60, "Tuesday")
+        "spite",
+        3,
+        {"rounds": 4, "misplays": "strict"},
+        60,
+        "Tuesday",
+    )
     assert new.host == bo and new.seated_users() == {1: bo}  # Bo keeps the seat he had
     assert set(new.awaiting.all()) == {ana, cy}
 
@@ -174,11 +184,17 @@ def test_the_rematchs_waiting_room_numbers_seats_from_1_and_says_for_whom_a_seat
     new = rematch.offer_rematch(_finished([ana, bo, cy]), bo)
     client.force_login(bo)
     assert _seat_list(client.get(f"/tables/{new.id}/").content.decode()) == [
-        "Seat 1: kept for Ana", "Seat 2: Bo", "Seat 3: kept for Cy"]
+        "Seat 1: kept for Ana",
+        "Seat 2: Bo",
+        "Seat 3: kept for Cy",
+    ]
     lobby.join_table(new, ana)
     rematch.decline_rematch(new, cy)
     assert _seat_list(client.get(f"/tables/{new.id}/").content.decode()) == [
-        "Seat 1: Ana", "Seat 2: Bo", "Seat 3: empty"]
+        "Seat 1: Ana",
+        "Seat 2: Bo",
+        "Seat 3: empty",
+    ]
 
 
 def test_the_invited_player_declines_on_the_rematchs_own_page(client, make_user):
@@ -220,8 +236,9 @@ def test_kept_seats_wait_for_their_players(make_user):
     new = rematch.offer_rematch(old, ana)
     response = client_for(dee).post(f"/api/tables/{new.id}/join/", {}, format="json")
     assert response.status_code == 409
-    assert response.json()["detail"] == ("The free seats are kept for the last game's players (Bo, Cy) "
-                                         "until they answer the rematch.")
+    assert response.json()["detail"] == (
+        "The free seats are kept for the last game's players (Bo, Cy) until they answer the rematch."
+    )
     client_for(bo).post(f"/api/tables/{new.id}/decline/")
     assert client_for(dee).post(f"/api/tables/{new.id}/join/", {}, format="json").status_code == 200
     assert new.seated_users()[1] == dee  # Bo's old seat, freed by his decline
@@ -289,8 +306,8 @@ def test_the_lobby_lists_the_rematches_offered_to_you(client, make_user):
     rematch.offer_rematch(old, ana)
     client.force_login(bo)
     page = client.get("/lobby/").content.decode()
-    offers = page[page.index("Rematches offered to you"):]
-    assert "Tuesday" in offers[:offers.index("</section>")]
+    offers = page[page.index("Rematches offered to you") :]
+    assert "Tuesday" in offers[: offers.index("</section>")]
     assert "kept for Bo, Cy" in offers
     client.force_login(ana)
     assert "Rematches offered to you" not in client.get("/lobby/").content.decode()

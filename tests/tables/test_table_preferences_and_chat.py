@@ -1,13 +1,14 @@
 """The turn-sound preference (profile page, table page) and the chat's own rules (games/tables/chat.py)."""
+
 import re
 
 import pytest
 from django.utils.html import escape
 
 from accounts.models import User
+from games.errors import BadRequest
 from games.play import game_state
 from games.tables import chat, lobby
-from games.errors import BadRequest
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,9 @@ def test_the_turn_sound_is_off_by_default_and_the_profile_page_turns_it_on_and_o
 
 
 def test_preferences_need_a_login_and_a_post(client, alice):
-    assert client.post("/accounts/profile/preferences/", {"turn_sound": "on"})["Location"].startswith("/accounts/login/")
+    assert client.post("/accounts/profile/preferences/", {"turn_sound": "on"})["Location"].startswith(
+        "/accounts/login/"
+    )
     client.force_login(alice)
     assert client.get("/accounts/profile/preferences/").status_code == 405
     assert User.objects.get(pk=alice.pk).turn_sound is False
@@ -76,7 +79,10 @@ def test_chat_lines_keep_order_time_and_the_authors_current_names(alice, bob):
     chat.post(table, bob, "hi <there>")
     User.objects.filter(pk=bob.pk).update(display_name="Robert")
     lines = chat.lines(table)
-    assert [(line.number, line.name, line.text) for line in lines] == [(1, "Alice", "hello"), (2, "Robert", "hi <there>")]
+    assert [(line.number, line.name, line.text) for line in lines] == [
+        (1, "Alice", "hello"),
+        (2, "Robert", "hi <there>"),
+    ]
     assert lines[0].at <= lines[1].at
     assert [line.text for line in chat.lines(table, last=1)] == ["hi <there>"]
     assert [line.text for line in chat.lines(table, until=lines[0].at)] == ["hello"]  # as a replay step shows it
@@ -84,11 +90,14 @@ def test_chat_lines_keep_order_time_and_the_authors_current_names(alice, bob):
     assert escape("hi <there>") in chat.render_log(lines) and "<there>" not in chat.render_log(lines)
 
 
-@pytest.mark.parametrize("text, cleaned", [
-    ("  two   spaces\tand\ttabs \n", "two spaces and tabs"),
-    ("bell\x07 and nul\x00 gone", "bell and nul gone"),
-    ("x" * chat.MAX_LENGTH, "x" * chat.MAX_LENGTH),
-])
+@pytest.mark.parametrize(
+    "text, cleaned",
+    [
+        ("  two   spaces\tand\ttabs \n", "two spaces and tabs"),
+        ("bell\x07 and nul\x00 gone", "bell and nul gone"),
+        ("x" * chat.MAX_LENGTH, "x" * chat.MAX_LENGTH),
+    ],
+)
 def test_chat_text_is_cleaned(text, cleaned):
     assert chat.clean(text) == cleaned
 

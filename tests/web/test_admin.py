@@ -1,5 +1,6 @@
 """The Django admin: history (tables, seats, events, disputes, the staff log) is read-only there, for a
 superuser too; accounts are managed there, but only a superuser hands out powers or touches a superuser."""
+
 import pytest
 from django.contrib.auth.models import Permission
 
@@ -12,12 +13,17 @@ from reviews.models import Dispute, StaffAction
 def history(running, alice):
     """One row of each history model: the running table, its first seat, its first event, a dispute, a staff action."""
     table = Table.objects.get(pk=running[0])
-    dispute = Dispute.objects.create(table=table, version=1, seats=[0], seat=1, filed_by=table.seats.get(number=1).user,
-                                     text="That was not my card.")
+    dispute = Dispute.objects.create(
+        table=table, version=1, seats=[0], seat=1, filed_by=table.seats.get(number=1).user, text="That was not my card."
+    )
     action = StaffAction.objects.create(staff=alice, what=StaffAction.What.COMMAND, why="A test.", table=table)
-    return {"games/table": table, "games/seat": table.seats.get(number=0),
-            "events/event": Event.objects.filter(stream=table.stream).earliest("version"),
-            "reviews/dispute": dispute, "reviews/staffaction": action}
+    return {
+        "games/table": table,
+        "games/seat": table.seats.get(number=0),
+        "events/event": Event.objects.filter(stream=table.stream).earliest("version"),
+        "reviews/dispute": dispute,
+        "reviews/staffaction": action,
+    }
 
 
 def _staff(make_user, permissions):
@@ -69,14 +75,17 @@ def test_a_superuser_makes_an_account_staff(superuser, bob, client):
 
 def test_staff_manage_accounts_but_hand_out_no_powers(clerk, bob, client):
     client.force_login(clerk)
-    answer = client.post(f"/admin/accounts/user/{bob.pk}/change/",
-                         _user_form(bob, display_name="Bobby", is_staff="on", is_superuser="on"))
+    answer = client.post(
+        f"/admin/accounts/user/{bob.pk}/change/",
+        _user_form(bob, display_name="Bobby", is_staff="on", is_superuser="on"),
+    )
     assert answer.status_code == 302
     bob.refresh_from_db()
     assert bob.display_name == "Bobby" and not bob.is_staff and not bob.is_superuser
     clerk.refresh_from_db()
-    assert client.post(f"/admin/accounts/user/{clerk.pk}/change/",
-                       _user_form(clerk, is_superuser="on")).status_code == 302
+    assert (
+        client.post(f"/admin/accounts/user/{clerk.pk}/change/", _user_form(clerk, is_superuser="on")).status_code == 302
+    )
     clerk.refresh_from_db()
     assert not clerk.is_superuser
 
@@ -85,8 +94,13 @@ def test_staff_cannot_change_a_superusers_account_or_password(clerk, superuser, 
     client.force_login(clerk)
     assert client.get(f"/admin/accounts/user/{superuser.pk}/change/").status_code == 200  # to read
     assert client.post(f"/admin/accounts/user/{superuser.pk}/change/", _user_form(superuser)).status_code == 403
-    assert client.post(f"/admin/accounts/user/{superuser.pk}/password/",
-                       {"password1": "taken-over-now-1", "password2": "taken-over-now-1"}).status_code == 403
+    assert (
+        client.post(
+            f"/admin/accounts/user/{superuser.pk}/password/",
+            {"password1": "taken-over-now-1", "password2": "taken-over-now-1"},
+        ).status_code
+        == 403
+    )
     assert client.post(f"/admin/accounts/user/{superuser.pk}/delete/", {"post": "yes"}).status_code == 403
     superuser.refresh_from_db()
     assert superuser.check_password("a-long-test-password")
@@ -94,6 +108,12 @@ def test_staff_cannot_change_a_superusers_account_or_password(clerk, superuser, 
 
 def _user_form(user, **changes):
     """The admin's change form for ``user`` as posted unchanged, but for ``changes``."""
-    form = {"username": user.username, "display_name": user.display_name, "first_name": "", "last_name": "",
-            "email": "", "is_active": "on"}
+    form = {
+        "username": user.username,
+        "display_name": user.display_name,
+        "first_name": "",
+        "last_name": "",
+        "email": "",
+        "is_active": "on",
+    }
     return {**form, **changes}

@@ -1,15 +1,16 @@
 """The lobby's bots on the pages and the REST API: the host seats bots and starts with them, the bots'
 delay is a table option, the host's hand-over button names the absent player, and the player whose seat
 a bot plays gets a button (and a REST seat command) to take it back."""
+
 import random
 import re
 
 import pytest
-
 from api_helpers import client_for, create_table, view
+
+from games.models import Deadline, Table
 from games.play import bot_seats, commands, firing, game_state
 from games.tables import lobby
-from games.models import Deadline, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +63,9 @@ def test_rest_creates_a_table_with_a_bot_delay_and_seats_bots(alice, bob):
     assert response.status_code == 200, response.content
     seats = response.json()["seats"]
     assert [(seat["number"], seat["player"], seat["bot"]) for seat in seats] == [
-        (0, "Alice", ""), (2, "Bot (Spite & Malice, random)", "random")]
+        (0, "Alice", ""),
+        (2, "Bot (Spite & Malice, random)", "random"),
+    ]
     assert host.post(f"/api/tables/{table['id']}/bots/", {"seat": 2}, format="json").status_code == 409
     assert client_for(bob).post(f"/api/tables/{table['id']}/bots/", {}, format="json").status_code == 403
     assert host.post(f"/api/tables/{table['id']}/bots/", {"level": "x"}, format="json").status_code == 400
@@ -71,8 +74,9 @@ def test_rest_creates_a_table_with_a_bot_delay_and_seats_bots(alice, bob):
     assert host.post(f"/api/tables/{table['id']}/start/").status_code == 200
     assert host.delete(f"/api/tables/{table['id']}/bots/2/").status_code == 409  # started: bots stay
     assert create_table(host)["bot_delay"] == 1
-    assert host.post("/api/tables/", {"game": "spank", "seat_count": 2, "bot_delay": 2},
-                     format="json").status_code == 400
+    assert (
+        host.post("/api/tables/", {"game": "spank", "seat_count": 2, "bot_delay": 2}, format="json").status_code == 400
+    )
 
 
 def absent_bob(alice, bob):
@@ -104,8 +108,11 @@ def test_the_host_hands_an_absent_seat_to_a_bot_from_the_page_and_the_player_tak
     assert "Take my seat back from the bot" in page
     assert '"seat-0": {"type": "take_back"}' in page  # the button's command, in the board's commands
 
-    response = api.post(f"/api/tables/{table.id}/commands/",
-                        {"command": {"type": "take_back"}, "expected_version": seen["version"]}, format="json")
+    response = api.post(
+        f"/api/tables/{table.id}/commands/",
+        {"command": {"type": "take_back"}, "expected_version": seen["version"]},
+        format="json",
+    )
     assert response.status_code == 200, response.content
     assert response.json()["seat_commands"] == []
     page = client.get(f"/tables/{table.id}/").content.decode()

@@ -2,15 +2,16 @@
 admin, static files), and no template or drawn page holds what the policy refuses (inline scripts and
 styles, style attributes, event handler attributes). The browser test that plays each game under it
 is tests/browser/test_browser_csp.py."""
+
 import re
 from pathlib import Path
 
 import pytest
 from django.test import Client
+from replay_helpers import stored_game
 
 from games.engines import GAMES, registry
 from games.models import Table
-from replay_helpers import stored_game
 
 pytestmark = pytest.mark.django_db
 
@@ -36,8 +37,12 @@ INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/js
 STYLE_BLOCK = re.compile(r"<style\b", re.I)
 STYLE_ATTRIBUTE = re.compile(r"<[a-z][^>]*\sstyle=", re.I)
 HANDLER_ATTRIBUTE = re.compile(r"<[a-z][^>]*\son[a-z]+=", re.I)
-REFUSED = {"inline script": INLINE_SCRIPT, "<style>": STYLE_BLOCK, "style attribute": STYLE_ATTRIBUTE,
-           "event handler attribute": HANDLER_ATTRIBUTE}
+REFUSED = {
+    "inline script": INLINE_SCRIPT,
+    "<style>": STYLE_BLOCK,
+    "style attribute": STYLE_ATTRIBUTE,
+    "event handler attribute": HANDLER_ATTRIBUTE,
+}
 
 
 def policy_of(response):
@@ -57,10 +62,15 @@ def test_pages_the_api_the_admin_and_static_files_carry_the_strict_policy(client
     admin = Client()
     admin.force_login(superuser)
     responses = {
-        "home": client.get("/"), "lobby": client.get("/lobby/"), "table": client.get(f"/tables/{table_id}/"),
-        "api": client.get("/api/tables/"), "api docs": client.get("/api/docs/"),
-        "missing page": client.get("/no-such-page/"), "log-in page": Client().get("/accounts/login/"),
-        "admin": admin.get("/admin/"), "admin list": admin.get("/admin/games/table/"),
+        "home": client.get("/"),
+        "lobby": client.get("/lobby/"),
+        "table": client.get(f"/tables/{table_id}/"),
+        "api": client.get("/api/tables/"),
+        "api docs": client.get("/api/docs/"),
+        "missing page": client.get("/no-such-page/"),
+        "log-in page": Client().get("/accounts/login/"),
+        "admin": admin.get("/admin/"),
+        "admin list": admin.get("/admin/games/table/"),
         "static file": client.get("/static/css/cardroom.css"),
         "a game's static file": client.get(f"/static/{registry.games()[0].stylesheets[0]}"),
     }
@@ -70,8 +80,12 @@ def test_pages_the_api_the_admin_and_static_files_carry_the_strict_policy(client
 
 
 def test_no_template_holds_an_inline_script_a_style_block_or_style_and_handler_attributes():
-    found = {str(path): refused_in(path.read_text())
-             for folder in TEMPLATE_DIRS for path in sorted(folder.rglob("*")) if path.suffix in (".html", ".jinja")}
+    found = {
+        str(path): refused_in(path.read_text())
+        for folder in TEMPLATE_DIRS
+        for path in sorted(folder.rglob("*"))
+        if path.suffix in (".html", ".jinja")
+    }
     assert len(found) > len(TEMPLATE_DIRS)
     assert {name: what for name, what in found.items() if what} == {}
 
@@ -86,7 +100,10 @@ def test_drawn_tables_and_replays_hold_nothing_the_policy_refuses(client, alice,
     seated.force_login(playing.seats.get(number=0).user)
     client.force_login(alice)
     pages = [seated.get(f"/tables/{playing.id}/"), client.get(f"/tables/{playing.id}/")]
-    pages += [client.get(f"/tables/{finished.id}/replay/?step={step}") for step in range(0, len(log) + 1, max(1, len(log) // 5))]
+    pages += [
+        client.get(f"/tables/{finished.id}/replay/?step={step}")
+        for step in range(0, len(log) + 1, max(1, len(log) // 5))
+    ]
     for page in pages:
         assert page.status_code == 200
         assert refused_in(page.content.decode()) == {}
@@ -94,9 +111,14 @@ def test_drawn_tables_and_replays_hold_nothing_the_policy_refuses(client, alice,
 
 def test_the_browsable_api_and_the_api_docs_hold_nothing_the_policy_refuses(client, running):
     table_id, _ = running
-    pages = [client.get("/api/tables/", HTTP_ACCEPT="text/html"), client.get(f"/api/tables/{table_id}/", HTTP_ACCEPT="text/html"),
-             client.get("/api/docs/")]
+    pages = [
+        client.get("/api/tables/", HTTP_ACCEPT="text/html"),
+        client.get(f"/api/tables/{table_id}/", HTTP_ACCEPT="text/html"),
+        client.get("/api/docs/"),
+    ]
     for page in pages:
         assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
         assert refused_in(page.content.decode()) == {}
-    assert client.get("/api/docs/?script=")["Content-Type"].startswith("application/javascript")  # the docs' script, a file
+    assert client.get("/api/docs/?script=")["Content-Type"].startswith(
+        "application/javascript"
+    )  # the docs' script, a file

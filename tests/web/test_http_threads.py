@@ -1,6 +1,7 @@
 """Pages and the REST API are served by Django on a few threads, a few requests at a time
 (config/http_threads.py): the rest wait, one that waits too long is told the room is busy, so HTTP can
 never take every database connection; and a whole request is one hop off the event loop."""
+
 import asyncio
 import json
 import threading
@@ -50,7 +51,7 @@ def _app(wsgi, threads, wait_seconds):
 
 
 async def _request(app, path, method="GET", body=b""):
-    sent, chunks = [], [body[i:i + 1000] for i in range(0, len(body), 1000)] or [b""]
+    sent, chunks = [], [body[i : i + 1000] for i in range(0, len(body), 1000)] or [b""]
 
     async def receive():
         chunk = chunks.pop(0)
@@ -59,8 +60,15 @@ async def _request(app, path, method="GET", body=b""):
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "path": path, "method": method, "query_string": b"", "http_version": "1.1",
-             "headers": [(b"host", b"testserver")], "server": ("testserver", 80)}
+    scope = {
+        "type": "http",
+        "path": path,
+        "method": method,
+        "query_string": b"",
+        "http_version": "1.1",
+        "headers": [(b"host", b"testserver")],
+        "server": ("testserver", 80),
+    }
     await app(scope, receive, send)
     return sent[0]["status"], dict(sent[0]["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
 
@@ -80,7 +88,7 @@ async def test_no_more_than_the_threads_serve_at_once_and_the_rest_wait_their_tu
 async def test_the_request_body_reaches_django_and_one_too_large_is_refused_with_a_sentence():
     app = _app(SlowWSGI(0), threads=1, wait_seconds=5)
     status, _, body = await _request(app, "/api/tables/", "POST", b'{"game": "spank"}' * 100)
-    assert status == 200 and body == b'POST ' + b'{"game": "spank"}' * 100
+    assert status == 200 and body == b"POST " + b'{"game": "spank"}' * 100
     status, _, body = await _request(app, "/api/tables/", "POST", b"x" * (MAX_BODY_BYTES + 1))
     assert status == 413 and "too large" in json.loads(body)["detail"]
 
@@ -89,7 +97,8 @@ async def test_the_request_body_reaches_django_and_one_too_large_is_refused_with
 async def test_a_request_that_waits_too_long_is_told_the_room_is_busy():
     app = _app(SlowWSGI(0.5), threads=1, wait_seconds=0.1)
     (first, _, _), (api, api_headers, api_body), (page, page_headers, page_body) = await asyncio.gather(
-        _request(app, "/lobby/"), _request(app, "/api/tables/"), _request(app, "/lobby/"))
+        _request(app, "/lobby/"), _request(app, "/api/tables/"), _request(app, "/lobby/")
+    )
     assert first == 200
     assert api == page == 503
     assert json.loads(api_body) == {"detail": BUSY}

@@ -1,4 +1,5 @@
 """Sign-up and log-in follow ``next`` only to a page of this site."""
+
 import pytest
 
 from accounts.models import User
@@ -47,7 +48,10 @@ def test_login_does_not_follow_next_to_another_site(client, alice, target, where
 
 
 def test_login_follows_next_on_this_site(client, alice):
-    assert client.post("/accounts/login/?next=/tables/7/", {"username": "alice", "password": PASSWORD})["Location"] == "/tables/7/"
+    assert (
+        client.post("/accounts/login/?next=/tables/7/", {"username": "alice", "password": PASSWORD})["Location"]
+        == "/tables/7/"
+    )
 
 
 def test_the_login_page_passes_next_on_to_sign_up_and_back(client):

@@ -1,4 +1,5 @@
 """Accounts and the lobby and table pages, as a browser without JavaScript sees them."""
+
 import json
 import re
 
@@ -29,19 +30,30 @@ def test_creating_joining_leaving_and_starting_need_a_login(client, alice, actio
 
 
 def test_sign_up_logs_in_with_a_display_name(client):
-    response = client.post("/accounts/sign-up/", {
-        "username": "dora", "display_name": "Dora the Dealer",
-        "password1": "correct-horse-battery", "password2": "correct-horse-battery",
-    })
+    response = client.post(
+        "/accounts/sign-up/",
+        {
+            "username": "dora",
+            "display_name": "Dora the Dealer",
+            "password1": "correct-horse-battery",
+            "password2": "correct-horse-battery",
+        },
+    )
     assert response.status_code == 302
     assert User.objects.get(username="dora").display_name == "Dora the Dealer"
     assert "Dora the Dealer" in client.get("/lobby/").content.decode()
 
 
 def test_sign_up_errors_are_shown(client, alice):
-    response = client.post("/accounts/sign-up/", {
-        "username": "alice", "display_name": "", "password1": "x", "password2": "y",
-    })
+    response = client.post(
+        "/accounts/sign-up/",
+        {
+            "username": "alice",
+            "display_name": "",
+            "password1": "x",
+            "password2": "y",
+        },
+    )
     assert response.status_code == 200
     body = response.content.decode()
     assert "already exists" in body and "didn" in body  # taken name, passwords differ
@@ -60,9 +72,14 @@ def test_log_in_and_log_out(client, alice):
 
 def test_change_password(client, alice):
     client.force_login(alice)
-    response = client.post("/accounts/password/", {
-        "old_password": PASSWORD, "new_password1": "another-long-pass-42", "new_password2": "another-long-pass-42",
-    })
+    response = client.post(
+        "/accounts/password/",
+        {
+            "old_password": PASSWORD,
+            "new_password1": "another-long-pass-42",
+            "new_password2": "another-long-pass-42",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == "/accounts/password/done/"
     alice.refresh_from_db()
     assert alice.check_password("another-long-pass-42")
@@ -110,8 +127,9 @@ def test_lobby_number_options_reach_the_engine_as_numbers(client, alice):
     assert blank.options == {}
     lobby = client.get("/lobby/").content.decode()
     assert 'name="option_win_pile"' in lobby and 'min="5" max="30"' in lobby
-    response = client.post("/tables/new/", {"game": "spite_and_malice", "seat_count": "2",
-                                            "option_win_pile": "lots"}, follow=True)
+    response = client.post(
+        "/tables/new/", {"game": "spite_and_malice", "seat_count": "2", "option_win_pile": "lots"}, follow=True
+    )
     assert "win_pile" in response.content.decode()
     assert Table.objects.count() == 2
 
@@ -174,10 +192,13 @@ def test_the_host_page_offers_the_games_host_commands(client, alice, bob, carol)
 
 def board_targets(page):
     """The page's #board-targets: what its targets and buttons send (games/frames/board_targets.py)."""
-    return json.loads(re.search(r'<script id="board-targets" type="application/json">(.*?)</script>', page, re.S).group(1))
+    return json.loads(
+        re.search(r'<script id="board-targets" type="application/json">(.*?)</script>', page, re.S).group(1)
+    )
 
 
 # --- timers on the table page: the turn clock, seats away, an abandoned game ---------------------
+
 
 def _running(host, others, game="spite_and_malice", **create):
     import random
@@ -211,8 +232,11 @@ def test_the_turn_clock_shows_the_servers_deadline_to_every_page(client, alice, 
         page = client.get(f"/tables/{table.id}/").content.decode()
         banner = _banner(page)
         # The banner's clock ticks (static/js/table.js) from the server's deadline and the server's clock.
-        clock = re.search(r'<span class="clock turn-clock" role="timer"( data-announce-clock="Your turn")?>.*?</span>&nbsp;s left</span>',
-                          banner, flags=re.S)
+        clock = re.search(
+            r'<span class="clock turn-clock" role="timer"( data-announce-clock="Your turn")?>.*?</span>&nbsp;s left</span>',
+            banner,
+            flags=re.S,
+        )
         assert clock, banner
         # Only the seat to move hears it read out as it runs low (static/js/table_access/announce.js).
         assert bool(clock.group(1)) == ("Your turn" in banner), user
@@ -254,8 +278,8 @@ def test_seats_away_and_an_abandoned_game_are_named_in_the_banner(client, alice,
 def test_a_spite_countdown_ticks_from_its_deadline_on_every_page(client, alice, bob, carol, make_user):
     import re
 
-    from games.play import commands, game_state
     from games.models import Deadline
+    from games.play import commands, game_state
 
     users = [alice, bob, carol]
     table = _running(alice, [bob, carol], game="spite")

@@ -1,4 +1,5 @@
 """The request log: a refused request is one warning line, a server error keeps its traceback."""
+
 import logging
 
 from django.test import Client, override_settings

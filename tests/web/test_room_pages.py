@@ -1,10 +1,11 @@
 """The pages around the tables: home, rules, styled error pages, table names in the lobby and its filter."""
+
 import pytest
 from django.test import Client, override_settings
 
-from games.tables import lobby
 from games.engines import GAMES, get_engine
 from games.models import Table
+from games.tables import lobby
 from games.tables.table_names import default_name
 
 pytestmark = pytest.mark.django_db
@@ -43,8 +44,8 @@ def test_home_lists_public_games_in_play_only(client, make_user):
 def test_the_player_menu_has_no_api_link_and_the_footer_has_the_docs(client, alice):
     client.force_login(alice)
     body = client.get("/lobby/").content.decode()
-    header = body[body.index('<header class="site-header"'):body.index("</header>")]
-    footer = body[body.index('<footer class="site-footer"'):body.index("</footer>")]
+    header = body[body.index('<header class="site-header"') : body.index("</header>")]
+    footer = body[body.index('<footer class="site-footer"') : body.index("</footer>")]
     assert "/api/" not in header and "API" not in header
     assert 'href="/api/docs/"' in footer and 'href="/api/schema/"' in footer
 
@@ -70,7 +71,7 @@ def test_the_rules_are_linked_from_the_lobby_form_and_the_table(client, alice):
     client.force_login(alice)
     lobby_page = client.get("/lobby/").content.decode()
     start = lobby_page.index('class="create-table"')
-    form = lobby_page[start:lobby_page.index("</form>", start)]
+    form = lobby_page[start : lobby_page.index("</form>", start)]
     for name in GAMES:
         assert f'href="/rules/{name}/"' in form
     table = lobby.create_table(alice, "spite", 3)
@@ -148,8 +149,7 @@ def test_a_table_is_named_after_its_host_and_game_by_default(make_user):
 
 def test_the_host_names_a_table_on_the_page_and_it_is_escaped(client, alice):
     client.force_login(alice)
-    response = client.post("/tables/new/", {"game": "spank", "seat_count": "2",
-                                            "name": "  <b>Friday</b>   night  "})
+    response = client.post("/tables/new/", {"game": "spank", "seat_count": "2", "name": "  <b>Friday</b>   night  "})
     table = Table.objects.get()
     assert response["Location"] == f"/tables/{table.id}/"
     assert table.name == "<b>Friday</b> night"
@@ -191,8 +191,8 @@ def test_a_lobby_row_shows_game_options_seats_missing_players_and_clock(client, 
     lobby.join_table(table, bo)
     client.force_login(cy)
     body = client.get("/lobby/").content.decode()
-    row = body[body.index(f'href="/tables/{table.id}/"'):]
-    row = row[:row.index("</article>")]
+    row = body[body.index(f'href="/tables/{table.id}/"') :]
+    row = row[: row.index("</article>")]
     assert "Ana&#x27;s Spite table" in row
     assert "Spite" in row and "Rounds in the match: 7" in row and "30 s a turn" in row
     assert "Ana (host), Bo" in row and "waiting for 2 more players" in row

@@ -3,15 +3,16 @@
 No timing here: these only prove that what `make bench-live` parses and checks is what the
 service really renders and stores.
 """
+
 import pytest
 
 from benchmarks.livebench import check, frames
 from benchmarks.livebench.lanes import TableRecord
+from games.errors import StaleVersion
 from games.frames import rendering
 from games.live import table_cache as live
 from games.play import commands, game_state
 from games.tables import lobby
-from games.errors import StaleVersion
 
 pytestmark = pytest.mark.django_db
 

@@ -5,6 +5,7 @@ frames for two seats and a watcher; a whole game through the REST API, its deal 
 from every seat; its own timer running out; a bot's seat. The suites that run over every installed game
 play it too: the contract checks, the board targets and memo, the leak scan (tests/test_leak_scan.py),
 replay equals live, the fair-deal checks, the bots' tests."""
+
 import io
 import json
 import os
@@ -16,19 +17,18 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from api_helpers import client_for, command, create_table, view
 from asgiref.sync import sync_to_async
 from django.core.management import call_command
 from django.test import Client
-
-from api_helpers import client_for, command, create_table, view
-from events import store
-from games.play import firing, game_state
-from games.tables import bot_seating
-from games.tables import lobby
-from games.engines import GAMES, get_engine, registry
-from games.models import Deadline, Table
 from socket_helpers import connect
 from test_bot_tables import run_bot_jobs
+
+from events import store
+from games.engines import GAMES, get_engine, registry
+from games.models import Deadline, Table
+from games.play import firing, game_state
+from games.tables import bot_seating, lobby
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE_GAMES = ("spank", "spite_and_malice", "spite")
@@ -38,8 +38,18 @@ def test_climb_is_installed_for_the_tests_but_the_service_lists_only_its_own_gam
     assert GAMES == (*SERVICE_GAMES, "climb")
     assert registry.game("climb").engine is get_engine("climb")
     env = {key: value for key, value in os.environ.items() if key != "CARDROOM_EXTRA_GAMES"}
-    listed = subprocess.run([sys.executable, "-c", "import django; django.setup(); from games.engines import GAMES; "
-                             "print(' '.join(GAMES))"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    listed = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from games.engines import GAMES; print(' '.join(GAMES))",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert listed.returncode == 0, listed.stderr[-2000:]
     assert tuple(listed.stdout.split()) == SERVICE_GAMES
 
@@ -52,8 +62,12 @@ def test_no_platform_module_names_a_command_of_one_game():
     assert {"call_misplay", "start_countdown", "hurry_expired"} <= own
     platform = [path for path in (ROOT / "games").rglob("*.py") if "engines" not in path.parts]
     platform += [*(ROOT / "templates").rglob("*.*"), *(ROOT / "static" / "js").rglob("*.js")]
-    named = {(str(path.relative_to(ROOT)), kind) for path in platform for kind in own
-             if re.search(rf"[\"']{kind}[\"']", path.read_text(errors="replace"))}
+    named = {
+        (str(path.relative_to(ROOT)), kind)
+        for path in platform
+        for kind in own
+        if re.search(rf"[\"']{kind}[\"']", path.read_text(errors="replace"))
+    }
     assert named == set()
 
 
@@ -92,6 +106,7 @@ def test_a_climb_table_is_created_joined_and_started_from_the_lobby(client, alic
 
 # --- live frames ---------------------------------------------------------------------------------
 
+
 def _started(users, options=None, game="climb"):
     table = lobby.create_table(users[0], game, len(users), options or {})
     for user in users[1:]:
@@ -117,8 +132,10 @@ def _frame_legal(html):
 @pytest.mark.asyncio
 async def test_live_frames_show_each_seat_its_own_hand_and_the_watcher_none(alice, bob, carol):
     table = await sync_to_async(_started)([alice, bob])
-    sockets = {name: await connect(user, table, read_table=False) for name, user in
-               (("alice", alice), ("bob", bob), ("carol", carol))}
+    sockets = {
+        name: await connect(user, table, read_table=False)
+        for name, user in (("alice", alice), ("bob", bob), ("carol", carol))
+    }
     frames = {name: await socket.receive_from(timeout=10) for name, socket in sockets.items()}
     hands = await sync_to_async(_hands)(table)
     for name, seat in (("alice", 0), ("bob", 1)):
@@ -130,19 +147,19 @@ async def test_live_frames_show_each_seat_its_own_hand_and_the_watcher_none(alic
 
     play = next(command for command in _frame_legal(frames["alice"]) if command["type"] == "play")
     version = _frame_version(frames["alice"])
-    await sockets["alice"].send_to(text_data=json.dumps(
-        {"command": play, "expected_version": version, "HEADERS": {}}))
+    await sockets["alice"].send_to(text_data=json.dumps({"command": play, "expected_version": version, "HEADERS": {}}))
     for name, socket in sockets.items():
         html = await socket.receive_from(timeout=10)
         while 'id="table-live"' not in html:
             html = await socket.receive_from(timeout=10)
         assert _frame_version(html) > version, name
-        assert f'data-last-places="pile' in html, name  # the pile the card went on is marked
+        assert 'data-last-places="pile' in html, name  # the pile the card went on is marked
     for socket in sockets.values():
         await socket.disconnect()
 
 
 # --- a whole game through the REST API, its deal and its replay ------------------------------------
+
 
 @pytest.mark.django_db
 def test_a_whole_climb_game_through_the_rest_api_verified_and_replayed_from_every_seat(alice, bob, carol):
@@ -179,7 +196,9 @@ def test_a_whole_climb_game_through_the_rest_api_verified_and_replayed_from_ever
             page = browser.get(f"/tables/{table_id}/replay/?step={step}&as={seen_as}")
             assert page.status_code == 200 and 'class="board climb-board' in page.content.decode()
         moves = watcher.get(f"/api/tables/{table_id}/replay/moves/?as={seen_as}")
-        assert moves.status_code == 200 and [move["version"] for move in moves.json()] == list(range(1, len(events) + 1))
+        assert moves.status_code == 200 and [move["version"] for move in moves.json()] == list(
+            range(1, len(events) + 1)
+        )
         texts = [move["text"] for move in moves.json()]
         # A seat reads the card it draws, and another's as "a card"; the open replay shows every card.
         other = {"0": "Bob", "1": "Alice"}.get(seen_as)
@@ -192,6 +211,7 @@ def test_a_whole_climb_game_through_the_rest_api_verified_and_replayed_from_ever
 
 # --- its own timer, and a bot -------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_a_hurry_sets_the_games_own_timer_which_the_page_ticks_and_which_fires_its_default_move(alice, bob):
     table = _started([alice, bob])
@@ -199,8 +219,11 @@ def test_a_hurry_sets_the_games_own_timer_which_the_page_ticks_and_which_fires_i
     response = command(client_for(bob), table.id, {"type": "hurry"}, game.version)
     assert response.status_code == 200, response.content
     deadline = Deadline.objects.get(table=table, key="hurry-1")
-    assert (deadline.kind, deadline.seat, deadline.command) == (Deadline.Kind.ENGINE, 0, {"type": "hurry_expired",
-                                                                                          "hurry": 1})
+    assert (deadline.kind, deadline.seat, deadline.command) == (
+        Deadline.Kind.ENGINE,
+        0,
+        {"type": "hurry_expired", "hurry": 1},
+    )
     browser = Client()
     browser.force_login(alice)
     page = browser.get(f"/tables/{table.id}/").content.decode()
@@ -233,6 +256,7 @@ def test_a_fair_bot_plays_its_seat_and_hurries_through_the_command_path(alice):
 
 # --- the registry itself --------------------------------------------------------------------------
 
+
 def test_a_package_listed_twice_without_a_game_or_missing_is_a_clear_error_at_start():
     with pytest.raises(ValueError, match="two installed games are called 'spank'"):
         registry.load(["games.engines.spank", "games.engines.spank"])
@@ -246,6 +270,7 @@ def test_a_package_listed_twice_without_a_game_or_missing_is_a_clear_error_at_st
 @pytest.mark.django_db
 def test_a_game_without_a_fair_bot_is_offered_the_random_bot_only(monkeypatch, alice):
     import counter_engine
+
     from games.bots import bot_for, levels
     from games.errors import BadRequest
 

@@ -9,27 +9,28 @@ are what is being checked): its own cards, everything face up on the table, and 
 With several packs the same code can be both hidden and known; a code the recipient has no way of
 knowing at all is a leak.
 """
+
 import asyncio
 import json
 import random
 import re
 
 import pytest
+from api_helpers import client_for
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from contract.profiles import profile_of
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
 
-from api_helpers import client_for
-from contract.profiles import profile_of
 from events import store
+from games.engines import GAMES, registry
+from games.frames.cards import RANK_NAMES, SUIT_NAMES
+from games.live.routing import websocket_urlpatterns
 from games.play import game_state
 from games.tables import lobby
-from games.engines import GAMES, registry
-from games.live.routing import websocket_urlpatterns
-from games.frames.cards import RANK_NAMES, SUIT_NAMES
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -60,6 +61,7 @@ def card_codes(payload):
 # What a seat (None: a watcher) may know, from the full state: each game's profile says (``known``, and
 # ``public_in_events`` for cards an event shows that may be gone by the command's end).
 
+
 class Knowledge:
     """What each recipient may know, at each version of the table (it only grows)."""
 
@@ -85,8 +87,10 @@ class Knowledge:
 
     def check(self, name, version, payload, where):
         leaked = card_codes(payload) - self.at[name][version]
-        assert not leaked, (f"{where} sent {name} card(s) it may not know at version {version}: {sorted(leaked)}"
-                            f" in {_where_in(payload, leaked)}")
+        assert not leaked, (
+            f"{where} sent {name} card(s) it may not know at version {version}: {sorted(leaked)}"
+            f" in {_where_in(payload, leaked)}"
+        )
         text = payload if isinstance(payload, str) else json.dumps(payload)
         salts = {salt for salt in self.salts if salt in text}
         assert not salts, f"{where} sent {name} the salt of a deal while the game runs: {sorted(salts)}"
@@ -97,7 +101,7 @@ def _where_in(payload, codes):
     if isinstance(payload, list):
         return [item for item in payload if card_codes(item) & codes]
     text = payload if isinstance(payload, str) else json.dumps(payload)
-    return [text[max(0, m.start() - 200):m.end() + 100] for m in CODE.finditer(text) if m.group() in codes][:3]
+    return [text[max(0, m.start() - 200) : m.end() + 100] for m in CODE.finditer(text) if m.group() in codes][:3]
 
 
 # --- driving a game -------------------------------------------------------------------------------------
@@ -107,8 +111,10 @@ WATCHERS = ("watcher", "visitor")
 
 def _offered(html):
     """The legal commands and board targets a table rendering carries."""
-    found = [json.loads(re.search(f'<script id="{name}" type="application/json">(.*?)</script>', html, re.S)[1])
-             for name in ("legal-commands", "board-targets")]
+    found = [
+        json.loads(re.search(f'<script id="{name}" type="application/json">(.*?)</script>', html, re.S)[1])
+        for name in ("legal-commands", "board-targets")
+    ]
     return found[0], found[1]
 
 
@@ -157,8 +163,13 @@ def _choose(rng, table, people):
             return people[seat], {"type": "play", "cards": cards}
     # Out of turn only what a bot may give as well (its game's bot_calls): Spite's countdowns are left out.
     left_out = engine.out_of_turn - registry.game(table.game).bot_calls
-    options = [(person, command) for person in people if person.seat is not None
-               for command in engine.legal_commands(state, person.seat) if command["type"] not in left_out]
+    options = [
+        (person, command)
+        for person in people
+        if person.seat is not None
+        for command in engine.legal_commands(state, person.seat)
+        if command["type"] not in left_out
+    ]
     calls = [option for option in options if option[1]["type"] == "call_misplay"]
     if calls and rng.random() < 0.5:
         return rng.choice(calls)
@@ -220,8 +231,10 @@ async def test_nobody_is_sent_a_card_they_may_not_know(game, make_user):
     while not game_now.engine.is_over(game_now.state):
         person, command = await sync_to_async(_choose)(rng, table, people)
         response = await sync_to_async(person.api.post)(
-            f"/api/tables/{table.id}/commands/", {"command": command, "expected_version": game_now.version},
-            format="json")
+            f"/api/tables/{table.id}/commands/",
+            {"command": command, "expected_version": game_now.version},
+            format="json",
+        )
         if response.status_code != 200:
             assert response.status_code == 400, response.content  # a misplay strict about its form
             knowledge.check(person.name, game_now.version, response.json(), "a refusal")

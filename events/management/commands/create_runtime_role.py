@@ -11,6 +11,7 @@ Run it as the owner after every ``migrate``: it is idempotent and re-grants ever
 app. A table a later migration adds stays closed to the role until then, which fails loudly,
 where default privileges would quietly hand the next append-only table UPDATE and DELETE.
 """
+
 import re
 
 from django.apps import apps
@@ -87,7 +88,9 @@ class Command(BaseCommand):
 
 def append_only_tables():
     """The event table and every other model's table that declares ``append_only = True``."""
-    return sorted({EVENTS} | {model._meta.db_table for model in apps.get_models() if getattr(model, "append_only", False)})
+    return sorted(
+        {EVENTS} | {model._meta.db_table for model in apps.get_models() if getattr(model, "append_only", False)}
+    )
 
 
 def change_role(cursor, sql, params=()):
@@ -116,9 +119,12 @@ def grant(cursor, role):
     tables = sorted(connection.introspection.django_table_names(only_existing=True, include_views=False))
     append_only = [table for table in append_only_tables() if table in tables]
     others = [quote(table) for table in tables if table not in append_only]
-    sequences = [quote(seq["name"]) for table in tables for seq in connection.introspection.get_sequences(cursor, table)]
-    cursor.execute("SELECT current_database(), relnamespace::regnamespace::text FROM pg_class WHERE oid = %s::regclass",
-                   [EVENTS])
+    sequences = [
+        quote(seq["name"]) for table in tables for seq in connection.introspection.get_sequences(cursor, table)
+    ]
+    cursor.execute(
+        "SELECT current_database(), relnamespace::regnamespace::text FROM pg_class WHERE oid = %s::regclass", [EVENTS]
+    )
     database, schema = cursor.fetchone()
     # Granted to PUBLIC by default, but an operator may have revoked them.
     cursor.execute(f"GRANT CONNECT ON DATABASE {quote(database)} TO {role}")

@@ -7,6 +7,7 @@ What the platform gets besides the engine (game.py, its Game: games.engines.regi
 (bot.py), where the board's commands go (board.py), the templates (templates/spank/: board, about, rules)
 and the stylesheet (static/spank/board.css).
 """
+
 from .engine import SpankEngine, engine
 from .game import game
 

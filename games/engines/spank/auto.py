@@ -5,6 +5,7 @@ hand the seat must place: its lowest card code goes into its lowest empty
 stack (the placement ends the turn). Otherwise the turn simply ends. Either
 way the Draw and the next seat's Score step follow by themselves.
 """
+
 from .legal import empty_stacks, must_place
 
 

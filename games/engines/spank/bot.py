@@ -21,6 +21,7 @@ to be spanked), and discards in upkeep when its hand is poor and nothing else
 this turn is worth doing. It sees only the stacks and scores (public) and its
 own hand.
 """
+
 from functools import lru_cache
 
 from ..bot_base import in_fixed_order, of_type
@@ -56,10 +57,13 @@ class Table:
     @classmethod
     def read(cls, view):
         seat = view["seat"]
-        table = cls(seat=seat, hand=tuple(view["players"][seat]["hand"]),
-                    stacks=tuple(tuple(tuple(stack) for stack in player["stacks"]) for player in view["players"]),
-                    scores=tuple(player["score"] for player in view["players"]),
-                    options=parse_options(view["options"]))
+        table = cls(
+            seat=seat,
+            hand=tuple(view["players"][seat]["hand"]),
+            stacks=tuple(tuple(tuple(stack) for stack in player["stacks"]) for player in view["players"]),
+            scores=tuple(player["score"] for player in view["players"]),
+            options=parse_options(view["options"]),
+        )
         cards = pack(table.options)
         table.average = sum(card_use(table, card) for card in cards) / len(cards)
         return table
@@ -68,7 +72,7 @@ class Table:
         return _join(stack, joining, self.options.sequence)
 
     def with_stacks(self, seat, stacks):
-        all_stacks = self.stacks[:seat] + (tuple(stacks),) + self.stacks[seat + 1:]
+        all_stacks = self.stacks[:seat] + (tuple(stacks),) + self.stacks[seat + 1 :]
         return Table(self.seat, self.hand, all_stacks, self.scores, self.options, self.average)
 
     @property
@@ -86,6 +90,7 @@ class Plan:
 
 
 # --- the plans -----------------------------------------------------------------------------------
+
 
 def _plans(table, legal):
     """Every plan open now: its first command (a listed one) and the score of where it leads."""
@@ -125,9 +130,12 @@ def _placements(table):
 
 def possible_moves(table):
     stacks = table.mine
-    return [{"type": "move", "from": source, "to": target}
-            for source in range(len(stacks)) for target in range(len(stacks))
-            if source != target and table.join(stacks[target], stacks[source]) is not None]
+    return [
+        {"type": "move", "from": source, "to": target}
+        for source in range(len(stacks))
+        for target in range(len(stacks))
+        if source != target and table.join(stacks[target], stacks[source]) is not None
+    ]
 
 
 def _without(table, cards):
@@ -160,6 +168,7 @@ def _placed(table, card, index):
 
 
 # --- the score of a position at the end of the turn ------------------------------------------------
+
 
 def score(table):
     """Higher is better for the bot: its stacks, less the opponents', plus its hand after the Draw."""

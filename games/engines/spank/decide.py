@@ -3,11 +3,12 @@
 ``COMMANDS`` is the game's command table (base.Engine.decide checks what every game shares, then
 calls the handler); ``turn_refusal`` says when the seat to move may not act, by the order of the steps.
 """
+
 from .. import turn_clock
 from ..base import SEAT_TO_ACT, Command, combine, handle, not_your_turn, require_held, require_index, seat_in_text
 from ..errors import IllegalCommand
-from .deck import STACKS_PER_SEAT
 from .auto import default_command
+from .deck import STACKS_PER_SEAT
 from .evolve import evolve
 from .legal import possible_moves, spank_result, step_refusal
 from .stack import join
@@ -24,7 +25,7 @@ def turn_refusal(state, seat, kind):
 def _discard(state, seat, command, rng):
     cards = command.get("cards")
     if not isinstance(cards, list) or not cards or not all(isinstance(card, str) for card in cards):
-        raise IllegalCommand("\"cards\" must be a list of one or more card codes from your hand.")
+        raise IllegalCommand('"cards" must be a list of one or more card codes from your hand.')
     require_held(state.hands[seat], cards)
     return _ending_turn(state, seat, {"type": "discarded", "seat": seat, "cards": list(cards)}, rng)
 
@@ -37,11 +38,14 @@ def _spank(state, seat, command, rng):
     index = require_index(command, "stack", STACKS_PER_SEAT, "stack")
     stack = state.stacks[target][index]
     if not stack:
-        raise IllegalCommand(f"{seat_in_text(target)}'s stack {index} is empty; only a stack with cards can be spanked.")
+        raise IllegalCommand(
+            f"{seat_in_text(target)}'s stack {index} is empty; only a stack with cards can be spanked."
+        )
     if spank_result(state, card, target, index) is None:
-        raise IllegalCommand(f"{card} cannot join {seat_in_text(target)}'s stack {index} ({' '.join(stack)}) at either end.")
-    return [{"type": "spanked", "seat": seat, "card": card, "target": target, "stack": index,
-             "cards": list(stack)}]
+        raise IllegalCommand(
+            f"{card} cannot join {seat_in_text(target)}'s stack {index} ({' '.join(stack)}) at either end."
+        )
+    return [{"type": "spanked", "seat": seat, "card": card, "target": target, "stack": index, "cards": list(stack)}]
 
 
 def _move(state, seat, command, rng):
@@ -89,7 +93,7 @@ def _ending_turn(state, seat, event, rng):
 def _require_card(state, seat, command):
     card = command.get("card")
     if not isinstance(card, str):
-        raise IllegalCommand("\"card\" must be the code of a card in your hand, such as \"QH\".")
+        raise IllegalCommand('"card" must be the code of a card in your hand, such as "QH".')
     require_held(state.hands[seat], [card])
     return card
 

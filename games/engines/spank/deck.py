@@ -1,4 +1,5 @@
 """Which cards a game of Spank! is played with."""
+
 from ..cards import SUITS
 
 # Each set is its own cycle, in run order: ... 9 10 J Q K A 9 10 ...

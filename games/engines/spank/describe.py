@@ -1,9 +1,10 @@
 """Each Spank! event in one sentence, as it is shown to its reader (engine.describe_event picks the form).
 Stacks are numbered from 1, as the board shows them."""
-from ..base import seat_in_text as who
+
 from ..base import by_event_type
-from .event_types import EVENT_TYPES
+from ..base import seat_in_text as who
 from ..wording import card, cards, count, described, sized
+from .event_types import EVENT_TYPES
 
 
 def describe(event):
@@ -38,12 +39,16 @@ def _discarded(event):
 
 
 def _spanked(event):
-    return (f"{who(event['seat'])} spanks {who(event['target'])}'s stack {event['stack'] + 1} "
-            f"({cards(event['cards'])}) with {card(event['card'])}")
+    return (
+        f"{who(event['seat'])} spanks {who(event['target'])}'s stack {event['stack'] + 1} "
+        f"({cards(event['cards'])}) with {card(event['card'])}"
+    )
 
 
 def _moved(event):
-    return f"{who(event['seat'])} moves stack {event['from'] + 1} ({cards(event['cards'])}) onto stack {event['to'] + 1}"
+    return (
+        f"{who(event['seat'])} moves stack {event['from'] + 1} ({cards(event['cards'])}) onto stack {event['to'] + 1}"
+    )
 
 
 def _retired(event):

@@ -1,4 +1,5 @@
 """The Spank! engine: the contract's interface, wired to the modules that do the work."""
+
 from ..base import RulesEngine
 from . import deal, decide, describe, evolve, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS
@@ -13,10 +14,19 @@ class SpankEngine(RulesEngine):
     upcasters = UPCASTERS
     deals = DEALS
     option_fields = (
-        {"name": "sequence", "label": "Sequence variation (suits and colours matter)",
-         "kind": "bool", "default": False},
-        {"name": "two_set", "label": "Two-set deck", "kind": "choice", "default": None,
-         "choices": [[None, "off (9 to A only)"], ["full", "full (3 or 4 packs)"], ["half", "half (1 to 3 packs)"]]},
+        {
+            "name": "sequence",
+            "label": "Sequence variation (suits and colours matter)",
+            "kind": "bool",
+            "default": False,
+        },
+        {
+            "name": "two_set",
+            "label": "Two-set deck",
+            "kind": "choice",
+            "default": None,
+            "choices": [[None, "off (9 to A only)"], ["full", "full (3 or 4 packs)"], ["half", "half (1 to 3 packs)"]],
+        },
     )
 
 

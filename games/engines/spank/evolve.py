@@ -1,13 +1,13 @@
 """Applying one event to the state. Pure: no randomness, no checks (decide made the event)."""
+
 from dataclasses import replace
 
 from .. import turn_clock
 from ..base import apply_event, by_event_type
-from .options import parse_options
 from ..tuples import replace_at, with_hand, without
 from .event_types import EVENT_TYPES
+from .options import parse_options
 from .state import MOVE, PLAY, UPKEEP, ScoreStep, State, with_stack
-
 
 # The events a seat's own command makes, with the seat under "seat": they clear its turn-clock streak.
 # "drew" is always the drawing seat's own end of turn (by end_turn, a placement or a discard).
@@ -92,7 +92,7 @@ def _drew(state, event):
     seat, cards = event["seat"], tuple(event["cards"])
     state = with_hand(state, seat, state.hands[seat] + cards)
     if event["reshuffled"] is None:
-        stock, discard = state.stock[len(cards):], state.discard
+        stock, discard = state.stock[len(cards) :], state.discard
     else:
         # The old stock was drawn to the end; the rest came off the reshuffled discard.
         from_new_stock = len(cards) - len(state.stock)

@@ -3,6 +3,7 @@
 ``decide`` asks ``step_refusal`` before it checks a command's own fields, so
 the two always agree on the order of the steps.
 """
+
 from itertools import combinations
 
 from .deck import STACKS_PER_SEAT
@@ -112,16 +113,10 @@ def legal_commands(state, seat):
     if allowed("move"):
         commands += [{"type": "move", "from": source, "to": target} for source, target, _ in moves]
     if allowed("retire") and not moves:
-        commands += [
-            {"type": "retire", "stack": index}
-            for index, stack in enumerate(state.stacks[seat])
-            if stack
-        ]
+        commands += [{"type": "retire", "stack": index} for index, stack in enumerate(state.stacks[seat]) if stack]
     if allowed("place"):
         commands += [
-            {"type": "place", "card": card, "stack": index}
-            for card in cards
-            for index in empty_stacks(state, seat)
+            {"type": "place", "card": card, "stack": index} for card in cards for index in empty_stacks(state, seat)
         ]
     if allowed("end_turn"):
         commands.append({"type": "end_turn"})

@@ -1,4 +1,5 @@
 """The table settings: how many seats, and which variations are played."""
+
 from dataclasses import dataclass
 
 MIN_PLAYERS = 2
@@ -28,14 +29,14 @@ def parse_options(options):
     if options is None:
         return Options()
     if not isinstance(options, dict):
-        raise ValueError("Options must be a dict such as {\"sequence\": true, \"two_set\": \"half\"}.")
+        raise ValueError('Options must be a dict such as {"sequence": true, "two_set": "half"}.')
     unknown = [key for key in options if key not in ("sequence", "two_set")]
     if unknown:
         raise ValueError(f"Unknown Spank! option{'s' if len(unknown) > 1 else ''}: {', '.join(map(repr, unknown))}.")
     sequence = options.get("sequence", False)
     if not isinstance(sequence, bool):
-        raise ValueError(f"Option \"sequence\" must be true or false, not {sequence!r}.")
+        raise ValueError(f'Option "sequence" must be true or false, not {sequence!r}.')
     two_set = options.get("two_set")
     if two_set is not None and not (isinstance(two_set, str) and two_set in TWO_SET_CHOICES):
-        raise ValueError(f"Option \"two_set\" must be null, \"full\" or \"half\", not {two_set!r}.")
+        raise ValueError(f'Option "two_set" must be null, "full" or "half", not {two_set!r}.')
     return Options(sequence=sequence, two_set=two_set)

@@ -4,6 +4,7 @@ A stack is a tuple of card codes in run order: each card's rank is the next
 one on its set's cycle after the card before it (9 10 J Q K A, then 9
 again). Cards join at either end.
 """
+
 from functools import lru_cache
 
 from ..cards import colour, rank, suit
@@ -12,11 +13,7 @@ from .deck import HIGH_SET, LOW_SET
 MAX_STACK = 5
 
 # The rank that follows each rank on its cycle. The sets never mix: 7 is followed by 2, not 9.
-_NEXT_RANK = {
-    ranks[i]: ranks[(i + 1) % len(ranks)]
-    for ranks in (LOW_SET, HIGH_SET)
-    for i in range(len(ranks))
-}
+_NEXT_RANK = {ranks[i]: ranks[(i + 1) % len(ranks)] for ranks in (LOW_SET, HIGH_SET) for i in range(len(ranks))}
 
 # Sequence Variation patterns. A two-card stack of different colours is
 # ALTERNATING until its third card decides between suits and colours.

@@ -3,6 +3,7 @@
 Two states compare equal with == exactly when they are the same position,
 and nothing can change a state once made: ``evolve`` builds a new one.
 """
+
 from dataclasses import dataclass, replace
 
 from ..tuples import replace_at

@@ -1,4 +1,5 @@
 """The steps that happen by themselves: Score as a seat's turn begins, Draw as it ends."""
+
 from ..base import default_rng
 from ..fairness import committed
 from .deck import HAND_SIZE
@@ -34,7 +35,7 @@ def draw(state, seat, rng=None):
     rng = default_rng(rng)
     reshuffled = list(state.discard)
     rng.shuffle(reshuffled)
-    cards += reshuffled[:wanted - len(cards)]
+    cards += reshuffled[: wanted - len(cards)]
     drew = {"type": "drew", "seat": seat, "cards": cards, "reshuffled": reshuffled}
     return committed(drew, ("reshuffled",), "the reshuffled discard pile", rng)
 

@@ -5,6 +5,7 @@ viewer's own, the cards another seat draws, and the order of the stock.
 Public: stacks, scores, spanks, moves, retires, placements and upkeep
 discards (those cards go face up to the Discard).
 """
+
 from .. import turn_clock
 from ..fairness import seal
 from ..redaction import as_count, deal_without_other_hands, draw_seen_by, public
@@ -78,8 +79,9 @@ def _redacted(event, seat):
     raise ValueError(f"Spank! has no event type {kind!r}.")
 
 
-_PUBLIC_EVENTS = (frozenset({"scored", "won", "discarded", "spanked", "moved", "retired", "placed"})
-                  | turn_clock.EVENT_TYPES)
+_PUBLIC_EVENTS = (
+    frozenset({"scored", "won", "discarded", "spanked", "moved", "retired", "placed"}) | turn_clock.EVENT_TYPES
+)
 
 
 def progress(state):

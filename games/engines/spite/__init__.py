@@ -8,6 +8,7 @@ What the platform gets besides the engine (game.py, its Game: games.engines.regi
 (bot.py), where the board's commands go (board.py), the templates (templates/spite/: board, about, rules)
 and the stylesheet (static/spite/board.css).
 """
+
 from .engine import SpiteEngine, engine
 from .game import game
 

@@ -24,6 +24,7 @@
   ``beats``) and never reads the hidden verdict: when in doubt it does not
   call.
 """
+
 from collections import Counter
 
 from ..bot_base import in_fixed_order, of_type, turn_commands
@@ -66,6 +67,7 @@ def choose(view, legal, rng):
 
 
 # --- which plays the bot will consider ----------------------------------------------------------
+
 
 def _allowed(play, hand):
     """A joker hand only when the plays after it cannot go out at once; a buy back only when it pays."""
@@ -136,6 +138,7 @@ def _spends_strength(play):
 
 # --- leading ------------------------------------------------------------------------------------
 
+
 def lead(hand, plays):
     """The lead: going out if it can; the strongest hand when two plays or fewer are left; else the best value."""
     if not plays:
@@ -158,6 +161,7 @@ def _strength(play):
 
 
 # --- following ----------------------------------------------------------------------------------
+
 
 def follow(view, hand, plays):
     """The best play that may follow, or None to pass: with a long hand it keeps its strong cards back and
@@ -188,8 +192,10 @@ def _anything(commands):
 
 # --- the come-at-me reward ----------------------------------------------------------------------
 
+
 def best_reward(view, rewards):
     """Swap the weakest hand card for the best card viewed, if that is better; else no swap."""
+
     def gain(command):
         swap = command.get("swap")
         if not swap:
@@ -200,6 +206,7 @@ def best_reward(view, rewards):
 
 
 # --- table mode: calling what it sees ----------------------------------------------------------
+
 
 def misplay_call(view, legal):
     """The listed call_misplay when the play open to a call visibly breaks a rule; else None."""

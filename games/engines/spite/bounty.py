@@ -1,4 +1,5 @@
 """The bounty card: turning it (a joker goes back into the deck), and claiming it by going out on its value."""
+
 from ..cards import JOKER, rank
 from ..fairness import committed
 from .hands import sole_natural_value
@@ -45,18 +46,29 @@ def claim_refusal(state, play):
         return None
     if due == 0:
         return "Only going out with natural cards of the bounty's value claims the bounty."
-    return (f"A seat going out on the bounty with {due} card{'s' if due > 1 else ''} of its value must "
-            f"claim {due} fake joker{'s' if due > 1 else ''}.")
+    return (
+        f"A seat going out on the bounty with {due} card{'s' if due > 1 else ''} of its value must "
+        f"claim {due} fake joker{'s' if due > 1 else ''}."
+    )
 
 
 def claimed_event(state, seat, count, rng):
     """The ``bounty_claimed`` event: fakes from the pile, any shortfall from the deck's top, a new bounty turned
     (a joker turned goes back into the deck at random: the new order is committed to)."""
     fakes = list(state.fake_pile[:count])
-    from_deck = list(state.deck[:count - len(fakes)])
-    bounty, deck, returned = turn_bounty(state.deck[len(from_deck):], rng)
-    claimed = {"type": "bounty_claimed", "seat": seat, "count": count, "fakes": fakes, "from_deck": from_deck,
-               "discarded": state.bounty, "bounty": bounty, "deck": deck, "jokers_returned": returned}
+    from_deck = list(state.deck[: count - len(fakes)])
+    bounty, deck, returned = turn_bounty(state.deck[len(from_deck) :], rng)
+    claimed = {
+        "type": "bounty_claimed",
+        "seat": seat,
+        "count": count,
+        "fakes": fakes,
+        "from_deck": from_deck,
+        "discarded": state.bounty,
+        "bounty": bounty,
+        "deck": deck,
+        "jokers_returned": returned,
+    }
     if not returned:  # no joker went back at a random place: the deck's order is the dealt one
         return claimed
     return committed(claimed, ("bounty", "deck"), "the deck with a joker put back at random", rng)

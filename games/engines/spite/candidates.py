@@ -5,6 +5,7 @@ classify calls; instead each kind is built from the values the seat holds
 (same-value hands, straights by window, flushes by suit, full houses and
 four-of-a-kinds from two values), and classify settles what each one is.
 """
+
 from collections import defaultdict
 from itertools import combinations, product
 
@@ -62,7 +63,7 @@ def _joker_hands(naturals):
 
 def _straights(by_value, wilds):
     for start in range(len(NUMERIC) - 4):
-        window = NUMERIC[start:start + 5]
+        window = NUMERIC[start : start + 5]
         choices = [sorted(set(by_value.get(value, []))) + [None] for value in window]
         for picked in product(*choices):
             naturals = [card for card in picked if card is not None]

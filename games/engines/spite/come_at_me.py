@@ -1,4 +1,5 @@
 """Come at me: announced with a play; judged when the trick is won; rewarded by viewing the deck's top cards."""
+
 from collections import Counter
 
 from .hands import beats, classify, describe, sole_natural_value
@@ -35,9 +36,9 @@ def refusal(play, trick_after, direction_after):
     if not play.come_at_me:
         return None
     if play.resets:
-        return "\"Come at me\" may not be announced on a joker hand or a fake joker face down."
+        return '"Come at me" may not be announced on a joker hand or a fake joker face down.'
     if not followable(trick_after, direction_after):
-        return f"Only a joker hand (or nothing) could follow {describe(play.hand)}: \"come at me\" is not allowed on it."
+        return f'Only a joker hand (or nothing) could follow {describe(play.hand)}: "come at me" is not allowed on it.'
     return None
 
 
@@ -76,4 +77,4 @@ def viewed_cards(state, declared=None):
     In table mode the seat views as many as it ``declared``: what it takes is public, as at a real
     table, so it must not tell anyone the true count."""
     wanted = declared if state.options.table_mode and declared is not None else state.reward.count
-    return list(state.deck[:max(0, wanted)])
+    return list(state.deck[: max(0, wanted)])

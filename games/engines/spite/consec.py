@@ -8,6 +8,7 @@ Only same-value hands without any 13 take part (singles to quads); joker
 hands and face-down fakes break the pattern. Once in force a consec holds for
 the rest of the trick while each hand keeps to it.
 """
+
 from ..cards import SUITS, rank, suit
 from .hands import NUMERIC, SAME_VALUE_KINDS, WILD, describe
 from .state import HIGHER
@@ -22,8 +23,11 @@ def in_force(trick):
 
 def eligible(play):
     """A hand that can be part of a consec: single, pair, trips or quads with no 13 at all."""
-    return (play.hand is not None and play.hand.kind in SAME_VALUE_KINDS
-            and not any(rank(card) == WILD for card in play.shown))
+    return (
+        play.hand is not None
+        and play.hand.kind in SAME_VALUE_KINDS
+        and not any(rank(card) == WILD for card in play.shown)
+    )
 
 
 def suits_of(cards):
@@ -44,8 +48,9 @@ def after(trick, play):
     if not eligible(play):
         return None, None
     last_three = (trick.plays + (play,))[-3:]
-    formed = (len(last_three) == 3 and all(eligible(p) for p in last_three)
-              and len({p.hand.size for p in last_three}) == 1)
+    formed = (
+        len(last_three) == 3 and all(eligible(p) for p in last_three) and len({p.hand.size for p in last_three}) == 1
+    )
     step = trick.step if trick.step is not None and play.hand.value == next_value(trick, play.direction) else None
     if step is None and formed:
         first, second, third = (_POSITION[p.hand.value] for p in last_three)
@@ -92,7 +97,9 @@ def describe_consec(trick, direction):
     """A line for the table, or None: "Numerical consecutive (gap 1): next a 6 · Suited: hearts only"."""
     parts = []
     if trick.step is not None:
-        parts.append(f"numerical consecutive (gap {trick.step}): next {_value_words(next_value(trick, direction), trick.arity)}")
+        parts.append(
+            f"numerical consecutive (gap {trick.step}): next {_value_words(next_value(trick, direction), trick.arity)}"
+        )
     if trick.suits is not None:
         parts.append(f"suited consecutive: {suit_words(trick.suits)}")
     if not parts:
@@ -104,4 +111,4 @@ def describe_consec(trick, direction):
 def _value_words(value, size):
     if size in (None, 1):
         return f"{'an' if value in ('8', '11', 'A') else 'a'} {value}"
-    return f"{ {2: 'a pair', 3: 'trips', 4: 'quads'}.get(size, str(size))} of {value}s"
+    return f"{ {2: 'a pair', 3: 'trips', 4: 'quads'}.get(size, str(size)) } of {value}s"

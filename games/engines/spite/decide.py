@@ -3,6 +3,7 @@
 ``COMMANDS`` (at the end) is Spite's command table: base.Engine.decide checks what every game shares
 and ``turn_refusal`` who may act now, then calls the handler.
 """
+
 from collections import Counter
 from dataclasses import replace
 
@@ -40,6 +41,7 @@ def turn_refusal(state, seat, kind):
 
 # --- the opening phase ---------------------------------------------------------
 
+
 def _require_opener(state, seat):
     if not may_open(state, seat):
         if not holds_rank(state.hands[seat], state.ask):
@@ -59,6 +61,7 @@ def _decline(state, seat, command, rng):
 
 
 # --- playing a hand -----------------------------------------------------------
+
 
 def _play(state, seat, command, rng):
     play = read_play(state, seat, command)
@@ -89,19 +92,29 @@ def read_play(state, seat, command):
     cards = _card_list(command, "cards")
     extras = _card_list(command, "fake_up")
     if not cards and not extras:
-        raise IllegalCommand("\"cards\" must be a list of one or more card codes from your hand.")
+        raise IllegalCommand('"cards" must be a list of one or more card codes from your hand.')
     require_held(state.hands[seat], cards)
     bonus_up, fake_up = split_extras(state, seat, extras)
     announce = command.get("announce")
     if announce is not None and announce not in ANNOUNCEMENTS:
-        raise IllegalCommand("\"announce\" must be \"higher\", \"lower\" or \"unbeatable\" (or left out).")
+        raise IllegalCommand('"announce" must be "higher", "lower" or "unbeatable" (or left out).')
     come = command.get("come_at_me")
     if come is not None and not isinstance(come, bool):
-        raise IllegalCommand("\"come_at_me\" must be true or false.")
+        raise IllegalCommand('"come_at_me" must be true or false.')
     hand = read_hand(cards + extras)  # cards that form no hand are a misplay (judged)
-    return Play(id=state.next_play_id, seat=seat, cards=tuple(cards), hand=hand, announce=announce,
-                buy_back=_count(command, "buy_back"), fake_up=tuple(fake_up), bonus_up=tuple(bonus_up),
-                come_at_me=bool(come), bounty_claim=_count(command, "bounty_claim"), direction=state.direction)
+    return Play(
+        id=state.next_play_id,
+        seat=seat,
+        cards=tuple(cards),
+        hand=hand,
+        announce=announce,
+        buy_back=_count(command, "buy_back"),
+        fake_up=tuple(fake_up),
+        bonus_up=tuple(bonus_up),
+        come_at_me=bool(come),
+        bounty_claim=_count(command, "bounty_claim"),
+        direction=state.direction,
+    )
 
 
 def _card_list(command, key):
@@ -109,7 +122,7 @@ def _card_list(command, key):
     if cards is None and key == "fake_up":
         return []
     if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-        raise IllegalCommand(f"\"{key}\" must be a list of card codes.")
+        raise IllegalCommand(f'"{key}" must be a list of card codes.')
     return cards
 
 
@@ -119,7 +132,7 @@ def _count(command, key):
     if value in (None, 0) and not isinstance(value, bool):
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise IllegalCommand(f"\"{key}\" must be a whole number, not {value!r}.")
+        raise IllegalCommand(f'"{key}" must be a whole number, not {value!r}.')
     return value
 
 
@@ -144,17 +157,26 @@ def _check_opening_lead(state, seat, play):
 def _play_events(state, play, rng):
     trick, seat = state.trick, play.seat
     played = {
-        "type": "played", "seat": seat, "id": play.id, "cards": list(play.cards), "fake_up": list(play.fake_up),
-        "bonus_up": list(play.bonus_up), "kind": play.hand.kind, "value": play.hand.value,
-        "announce": play.announce, "buy_back": play.buy_back, "come_at_me": play.come_at_me,
+        "type": "played",
+        "seat": seat,
+        "id": play.id,
+        "cards": list(play.cards),
+        "fake_up": list(play.fake_up),
+        "bonus_up": list(play.bonus_up),
+        "kind": play.hand.kind,
+        "value": play.hand.value,
+        "announce": play.announce,
+        "buy_back": play.buy_back,
+        "come_at_me": play.come_at_me,
         "bounty_claim": play.bounty_claim,
-        "direction": direction_after(trick, play.hand, play.announce, state.direction), "next": None,
+        "direction": direction_after(trick, play.hand, play.announce, state.direction),
+        "next": None,
         **_misplay_key(state, play),
     }
     events = [played]
     after = evolve(state, played)
     if play.buy_back:
-        events.append({"type": "drew", "seat": seat, "cards": list(after.deck[:play.buy_back])})
+        events.append({"type": "drew", "seat": seat, "cards": list(after.deck[: play.buy_back])})
         after = evolve(after, events[-1])
     placed = _placement(after, seat, play.hand, state.last_play_joker[seat])
     if placed:
@@ -177,10 +199,27 @@ def _play_fake_down(state, seat, command, rng):
     if not isinstance(fake, str) or fake not in state.fakes[seat]:
         raise IllegalCommand(f"You hold no fake joker {fake!r} to play face down.")
     come = command.get("come_at_me")
-    play = judged(state, Play(id=state.next_play_id, seat=seat, cards=(), hand=None, fake_down=fake,
-                              come_at_me=bool(come), direction=state.direction))
-    played = {"type": "played_fake_down", "seat": seat, "id": play.id, "fake": fake, "come_at_me": play.come_at_me,
-              "next": next_active(state, seat), **_misplay_key(state, play)}
+    play = judged(
+        state,
+        Play(
+            id=state.next_play_id,
+            seat=seat,
+            cards=(),
+            hand=None,
+            fake_down=fake,
+            come_at_me=bool(come),
+            direction=state.direction,
+        ),
+    )
+    played = {
+        "type": "played_fake_down",
+        "seat": seat,
+        "id": play.id,
+        "fake": fake,
+        "come_at_me": play.come_at_me,
+        "next": next_active(state, seat),
+        **_misplay_key(state, play),
+    }
     return [played] + move_on(evolve(state, played))
 
 
@@ -211,6 +250,7 @@ def _place_from_back(state, seat, reason):
 
 # --- passing ------------------------------------------------------------------
 
+
 def _pass(state, seat, command, rng):
     if state.phase == OPENING:
         raise IllegalCommand("Nobody has led yet: lead with the asked rank or decline.")
@@ -220,6 +260,7 @@ def _pass(state, seat, command, rng):
 
 
 # --- the come-at-me reward ----------------------------------------------------
+
 
 def _reward(state, seat, command, rng):
     """The contract's ``{"type": "reward", "declared": n, "swap": ...}`` declares the count and swaps (or
@@ -231,11 +272,12 @@ def _reward(state, seat, command, rng):
         return _take_reward(state, seat, command)
     declared = command.get("declared")
     if isinstance(declared, bool) or not isinstance(declared, int):
-        raise IllegalCommand("\"declared\" must be the whole number of cards your reward lets you view.")
+        raise IllegalCommand('"declared" must be the whole number of cards your reward lets you view.')
     viewed = viewed_cards(state, declared)
     if state.options.table_mode and "swap" not in command:
-        return [_declaration(state, seat, {"type": "reward_declared", "seat": seat, "declared": declared,
-                                           "viewed": viewed})]
+        return [
+            _declaration(state, seat, {"type": "reward_declared", "seat": seat, "declared": declared, "viewed": viewed})
+        ]
     take, give = _swap(state, seat, command.get("swap"), viewed)
     rewarded = {"type": "rewarded", "seat": seat, "declared": declared, "viewed": viewed, "take": take, "give": give}
     if state.options.table_mode:
@@ -255,13 +297,21 @@ def _take_reward(state, seat, command):
     """Table mode, the count declared and the cards viewed: swap one for a hand card, or none; all are discarded."""
     reward = state.reward
     if "swap" not in command:
-        raise IllegalCommand(f"You declared {reward.declared}: now swap one of the cards you view for a card of "
-                             "your hand, or keep none (\"swap\": null).")
+        raise IllegalCommand(
+            f"You declared {reward.declared}: now swap one of the cards you view for a card of "
+            'your hand, or keep none ("swap": null).'
+        )
     if command.get("declared", reward.declared) != reward.declared:
         raise IllegalCommand(f"You declared {reward.declared} already; a declaration cannot be taken back.")
     take, give = _swap(state, seat, command["swap"], reward.viewed)
-    rewarded = {"type": "rewarded", "seat": seat, "declared": reward.declared, "viewed": list(reward.viewed),
-                "take": take, "give": give}
+    rewarded = {
+        "type": "rewarded",
+        "seat": seat,
+        "declared": reward.declared,
+        "viewed": list(reward.viewed),
+        "take": take,
+        "give": give,
+    }
     return [rewarded] + move_on(evolve(state, rewarded))
 
 
@@ -269,9 +319,12 @@ def _swap(state, seat, swap, viewed):
     """(take, give) of a reward's swap, or (None, None) for none."""
     if swap is None:
         return None, None
-    if (not isinstance(swap, dict) or set(swap) != {"take", "give"}
-            or not all(isinstance(card, str) for card in swap.values())):
-        raise IllegalCommand("\"swap\" must be null or {\"take\": a viewed card, \"give\": a card of your hand}.")
+    if (
+        not isinstance(swap, dict)
+        or set(swap) != {"take", "give"}
+        or not all(isinstance(card, str) for card in swap.values())
+    ):
+        raise IllegalCommand('"swap" must be null or {"take": a viewed card, "give": a card of your hand}.')
     take, give = swap["take"], swap["give"]
     if take not in viewed:
         raise IllegalCommand(f"{take!r} is not among the cards you view.")
@@ -281,15 +334,23 @@ def _swap(state, seat, swap, viewed):
 
 # --- the turn clock's default action -------------------------------------------
 
+
 def _default_action(state, seat, rng):
     """A seat out of time: it declares an owed reward rightly (no swap), passes, or hands its lead on."""
     if state.reward is not None:  # (a count already declared stands)
-        return _reward(state, seat, {"type": "reward", "declared": state.reward.count, "swap": None}
-                       if state.reward.declared is None else {"type": "reward", "swap": None}, rng)
+        return _reward(
+            state,
+            seat,
+            {"type": "reward", "declared": state.reward.count, "swap": None}
+            if state.reward.declared is None
+            else {"type": "reward", "swap": None},
+            rng,
+        )
     return passing(state, {"type": "passed", "seat": seat, "next": next_active(state, seat)})
 
 
 # --- a late joiner ------------------------------------------------------------
+
 
 def _join(state, seat, command, rng):
     """A new seat joins the running match as the current round's loser (it plays from the next round)."""
@@ -300,6 +361,7 @@ def _join(state, seat, command, rng):
 
 # --- the end of a round and of the match --------------------------------------
 
+
 def _end_round(state, rng):
     """The last seat in the round takes the place left; scores; then the next round or the match's end."""
     events = []
@@ -307,9 +369,13 @@ def _end_round(state, rng):
         events.append({"type": "placed", "seat": seat, "place": state.places.index(None), "reason": "last"})
         state = evolve(state, events[-1])
     places = list(state.places)
-    ended = {"type": "round_ended", "round": state.round, "places": places,
-             "points": [points(places.index(seat), state.players) for seat in range(state.players)],
-             "scores": new_scores(state, places)}
+    ended = {
+        "type": "round_ended",
+        "round": state.round,
+        "places": places,
+        "points": [points(places.index(seat), state.players) for seat in range(state.players)],
+        "scores": new_scores(state, places),
+    }
     events.append(ended)
     state = evolve(state, ended)
     if state.round >= state.options.rounds:
@@ -321,11 +387,25 @@ def _end_round(state, rng):
 def _end_match(state, seat, command, rng):
     """The host ends the match early: the standings are the scores of the rounds played to the end."""
     if not state.finish_history:
-        return [{"type": "match_ended", "standings": list(range(state.players)), "scores": list(state.scores),
-                 "winner": None, "ended_by_host": True}]
+        return [
+            {
+                "type": "match_ended",
+                "standings": list(range(state.players)),
+                "scores": list(state.scores),
+                "winner": None,
+                "ended_by_host": True,
+            }
+        ]
     order = standings(state.scores, state.finish_history[-1])
-    return [{"type": "match_ended", "standings": order, "scores": list(state.scores), "winner": order[0],
-             "ended_by_host": True}]
+    return [
+        {
+            "type": "match_ended",
+            "standings": order,
+            "scores": list(state.scores),
+            "winner": order[0],
+            "ended_by_host": True,
+        }
+    ]
 
 
 def start_round(state, rng, stacked=None):

@@ -1,4 +1,5 @@
 """The 189-card Spite deck, the order cards are ranked in for the swap, and the buy-back counter."""
+
 from ..cards import JOKER, STANDARD_RANKS, SUITS, rank, suit
 from .hands import ORDER
 

@@ -1,10 +1,12 @@
 """Each Spite event in one sentence, as it is shown to its reader (engine.describe_event picks the form:
 a seat's redacted event never holds another hand's cards, a verdict nobody has called, or the deck)."""
-from ..base import seat_in_text as who
+
 from ..base import by_event_type
-from .event_types import EVENT_TYPES
+from ..base import seat_in_text as who
 from ..wording import card, cards, cards_in_text, count, described, ordinal, sized
-from .hands import describe as hand_words, read_hand
+from .event_types import EVENT_TYPES
+from .hands import describe as hand_words
+from .hands import read_hand
 
 
 def describe(event):
@@ -172,8 +174,9 @@ def _trick_won(event):
         won += f", earning a reward of {count(event['reward'], 'card')}"
     penalised = [seat for seat, skips in enumerate(event.get("penalties") or []) if skips > 0]
     if penalised:
-        won += "; " + ", ".join(f"{who(seat)} must sit out {count(event['penalties'][seat], 'turn')}"
-                                for seat in penalised)
+        won += "; " + ", ".join(
+            f"{who(seat)} must sit out {count(event['penalties'][seat], 'turn')}" for seat in penalised
+        )
     if event["leader"] != event["seat"] and event["leader"] is not None:
         won += f"; {who(event['leader'])} leads next"
     return won
@@ -200,8 +203,7 @@ def _countdown_started(event):
 
 def _misplay_called(event):
     verdict = "right" if event["correct"] else "wrong"
-    return (f"{who(event['caller'])} calls a misplay on {who(event['seat'])}: {verdict} — "
-            f"{cards_in_text(event['text'])}")
+    return f"{who(event['caller'])} calls a misplay on {who(event['seat'])}: {verdict} — {cards_in_text(event['text'])}"
 
 
 def _ruling_overturned(event):

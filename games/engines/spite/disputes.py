@@ -1,6 +1,7 @@
 """Which events are rulings players may dispute, whom they involve, what staff review them by, and
 the staff command that overturns one (RULINGS "Table mode"). Rulings: a judged misplay call
 (``misplay_called``) and the penalties of a failed come-at-me (a ``trick_won`` with penalties)."""
+
 from ..base import seat_in_text
 from ..wording import card, cards, cards_in_text, count
 
@@ -44,10 +45,15 @@ def _call_facts(events, event):
         _fact("Ruling", f"{caller} called a misplay on {seat}: {verdict}. {cards_in_text(event['text'])}"),
         _fact("Rule applied", event["rule"].replace("_", " ")),
         _fact("Called play", _play_words(called) if called else f"play {event['play']}"),
-        _fact("Penalty", f"{penalised}: {count(event['skips'], 'turn')} to skip"
-                         f"{', out of the trick' if event.get('barred') else ''}."),
-        _fact("Fake jokers forfeited", _cards(event["fakes"], f"from {penalised} to "
-                                              f"{caller if event['correct'] else 'the pile'}")),
+        _fact(
+            "Penalty",
+            f"{penalised}: {count(event['skips'], 'turn')} to skip"
+            f"{', out of the trick' if event.get('barred') else ''}.",
+        ),
+        _fact(
+            "Fake jokers forfeited",
+            _cards(event["fakes"], f"from {penalised} to {caller if event['correct'] else 'the pile'}"),
+        ),
     ]
     if event["from_pile"]:
         facts.append(_fact("From the fake-joker pile", _cards(event["from_pile"], f"to {caller}")))
@@ -61,12 +67,16 @@ def _call_facts(events, event):
 
 def _come_at_me_facts(events, event):
     penalties = event["penalties"]
-    owed = "; ".join(f"{seat_in_text(seat)} {count(skips, 'turn')} to skip"
-                     for seat, skips in enumerate(penalties) if skips)
+    owed = "; ".join(
+        f"{seat_in_text(seat)} {count(skips, 'turn')} to skip" for seat, skips in enumerate(penalties) if skips
+    )
     return [
-        _fact("Ruling", f"{seat_in_text(event['seat'])} won the trick: penalties for \"come at me\": {owed}."),
-        _fact("Rule applied", "come at me (each seat that came at me and did not win the trick takes one penalty "
-                              "per come-at-me; a winner whose reward would be 0 or less takes that many)"),
+        _fact("Ruling", f'{seat_in_text(event["seat"])} won the trick: penalties for "come at me": {owed}.'),
+        _fact(
+            "Rule applied",
+            "come at me (each seat that came at me and did not win the trick takes one penalty "
+            "per come-at-me; a winner whose reward would be 0 or less takes that many)",
+        ),
         _fact("Winner's come-at-me", "succeeded" if event.get("came_at_me_won") else "none or failed"),
         _fact("Trick so far", _trick_words(events)),
     ]
@@ -88,11 +98,11 @@ def _play_words(event):
     if kind == "played_fake_down":
         return f"{who}: a fake joker face down ({card(event['fake'])})"
     if kind in ("reward_declared", "rewarded"):
-        return (f"{who}: declared a reward of {count(event['declared'], 'card')}, "
-                f"viewed {cards(event['viewed']) or 'none'}")
+        return (
+            f"{who}: declared a reward of {count(event['declared'], 'card')}, viewed {cards(event['viewed']) or 'none'}"
+        )
     shown = list(event["cards"]) + list(event.get("fake_up") or ()) + list(event.get("bonus_up") or ())
-    extras = [word for word, on in (("come at me", event.get("come_at_me")), ("buy back", event.get("buy_back")))
-              if on]
+    extras = [word for word, on in (("come at me", event.get("come_at_me")), ("buy back", event.get("buy_back"))) if on]
     return f"{who}: {cards(shown)}" + (f" ({', '.join(extras)})" if extras else "")
 
 

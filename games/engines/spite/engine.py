@@ -1,4 +1,5 @@
 """The Spite engine: the contract's interface, wired to the modules that do the work."""
+
 from ..base import RulesEngine
 from . import deal, decide, describe, disputes, evolve, hands, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS, STRICT
@@ -12,12 +13,21 @@ class SpiteEngine(RulesEngine):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     option_fields = (
-        {"name": "rounds", "label": "Rounds in the match (blank: 5)", "kind": "number", "default": None,
-         "min": 1, "max": 50},
+        {
+            "name": "rounds",
+            "label": "Rounds in the match (blank: 5)",
+            "kind": "number",
+            "default": None,
+            "min": 1,
+            "max": 50,
+        },
     )
     host_commands = (
-        {"command": {"type": "end_match"}, "label": "End the match",
-         "confirm": "End the match now? The standings of the rounds played so far are final."},
+        {
+            "command": {"type": "end_match"},
+            "label": "End the match",
+            "confirm": "End the match now? The standings of the rounds played so far are final.",
+        },
     )
 
     late_join_command = {"type": "join"}

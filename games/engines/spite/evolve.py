@@ -1,15 +1,16 @@
 """Applying one event to the state. Pure: no randomness, no checks (decide made the event)."""
+
 from dataclasses import replace
 from functools import reduce
 
 from .. import turn_clock
 from ..base import apply_event, by_event_type
+from ..tuples import replace_at, with_hand, without
 from . import misplays, overturn
+from .event_types import EVENT_TYPES
 from .hands import read_hand
 from .legality import Misplay
 from .options import Options
-from ..tuples import replace_at, with_hand, without
-from .event_types import EVENT_TYPES
 from .state import HIGHER, OPENING, OVER, PLAYING, Countdown, Penalty, Play, Reward, State, Trick
 from .trick import with_play
 
@@ -80,11 +81,14 @@ def _dealt(state, event):
 
 def _swapped(state, event):
     hands = tuple(
-        without(hand, gave) + tuple(took)
-        for hand, gave, took in zip(state.hands, event["gave"], event["took"])
+        without(hand, gave) + tuple(took) for hand, gave, took in zip(state.hands, event["gave"], event["took"])
     )
-    return replace(state, hands=hands, deck=state.deck[len(event["from_deck"]):],
-                   discard=state.discard + tuple(event["discarded"]))
+    return replace(
+        state,
+        hands=hands,
+        deck=state.deck[len(event["from_deck"]) :],
+        discard=state.discard + tuple(event["discarded"]),
+    )
 
 
 def _asked(state, event):
@@ -97,12 +101,20 @@ def _declined(state, event):
 
 def _played(state, event):
     seat = event["seat"]
-    play = Play(id=event["id"], seat=seat, cards=tuple(event["cards"]),
-                hand=read_hand(event["cards"] + event.get("fake_up", []) + event.get("bonus_up", [])),
-                announce=event.get("announce"), buy_back=event.get("buy_back"),
-                fake_up=tuple(event.get("fake_up", ())), bonus_up=tuple(event.get("bonus_up", ())),
-                come_at_me=event.get("come_at_me", False), bounty_claim=event.get("bounty_claim"),
-                direction=state.direction, misplay=_misplay(event))
+    play = Play(
+        id=event["id"],
+        seat=seat,
+        cards=tuple(event["cards"]),
+        hand=read_hand(event["cards"] + event.get("fake_up", []) + event.get("bonus_up", [])),
+        announce=event.get("announce"),
+        buy_back=event.get("buy_back"),
+        fake_up=tuple(event.get("fake_up", ())),
+        bonus_up=tuple(event.get("bonus_up", ())),
+        come_at_me=event.get("come_at_me", False),
+        bounty_claim=event.get("bounty_claim"),
+        direction=state.direction,
+        misplay=_misplay(event),
+    )
     state = with_hand(state, seat, without(state.hands[seat], play.cards))
     state = _give_back_fakes(state, seat, play.fake_up)
     state = replace(state, bonus=replace_at(state.bonus, seat, without(state.bonus[seat], play.bonus_up)))
@@ -121,11 +133,24 @@ def _played(state, event):
 
 def _played_fake_down(state, event):
     seat = event["seat"]
-    play = Play(id=event["id"], seat=seat, cards=(), hand=None, fake_down=event["fake"],
-                come_at_me=event.get("come_at_me", False), direction=state.direction, misplay=_misplay(event))
+    play = Play(
+        id=event["id"],
+        seat=seat,
+        cards=(),
+        hand=None,
+        fake_down=event["fake"],
+        come_at_me=event.get("come_at_me", False),
+        direction=state.direction,
+        misplay=_misplay(event),
+    )
     state = _give_back_fakes(state, seat, (event["fake"],))
-    return replace(state, trick=with_play(state.trick, play), next_play_id=event["id"] + 1,
-                   last_play_joker=replace_at(state.last_play_joker, seat, True), to_move=event["next"])
+    return replace(
+        state,
+        trick=with_play(state.trick, play),
+        next_play_id=event["id"] + 1,
+        last_play_joker=replace_at(state.last_play_joker, seat, True),
+        to_move=event["next"],
+    )
 
 
 def _misplay(event):
@@ -135,8 +160,11 @@ def _misplay(event):
 
 def _give_back_fakes(state, seat, faces):
     """Played fake jokers go back to the common pile at once."""
-    return replace(state, fakes=replace_at(state.fakes, seat, without(state.fakes[seat], faces)),
-                   fake_pile=state.fake_pile + tuple(faces))
+    return replace(
+        state,
+        fakes=replace_at(state.fakes, seat, without(state.fakes[seat], faces)),
+        fake_pile=state.fake_pile + tuple(faces),
+    )
 
 
 def _bounty_claimed(state, event):
@@ -144,7 +172,7 @@ def _bounty_claimed(state, event):
     return replace(
         state,
         fakes=replace_at(state.fakes, seat, state.fakes[seat] + tuple(event["fakes"])),
-        fake_pile=state.fake_pile[len(event["fakes"]):],
+        fake_pile=state.fake_pile[len(event["fakes"]) :],
         bonus=replace_at(state.bonus, seat, state.bonus[seat] + tuple(event["from_deck"])),
         discard=state.discard + ((event["discarded"],) if event["discarded"] else ()),
         bounty=event["bounty"],
@@ -158,14 +186,16 @@ def _skipped(state, event):
     trick = replace(state.trick, passed=state.trick.passed | {seat})
     if not trick.plays:
         trick = replace(trick, leader=event["next"])
-    return replace(state, trick=trick, skips=replace_at(state.skips, seat, state.skips[seat] - 1),
-                   to_move=event["next"])
+    return replace(
+        state, trick=trick, skips=replace_at(state.skips, seat, state.skips[seat] - 1), to_move=event["next"]
+    )
 
 
 def _drew(state, event):
     seat = event["seat"]
-    return replace(with_hand(state, seat, state.hands[seat] + tuple(event["cards"])),
-                   deck=state.deck[len(event["cards"]):])
+    return replace(
+        with_hand(state, seat, state.hands[seat] + tuple(event["cards"])), deck=state.deck[len(event["cards"]) :]
+    )
 
 
 def _passed(state, event):
@@ -189,8 +219,9 @@ def _trick_won(state, event):
     reward = Reward(seat=winner, count=event["reward"]) if event.get("reward") else None
     state = replace(state, skips=tuple(s + p for s, p in zip(state.skips, penalties)), streaks=streaks, reward=reward)
     if any(penalties):
-        state = replace(state, penalties=state.penalties + (Penalty(len(state.penalties) + 1, state.round,
-                                                                    tuple(penalties)),))
+        state = replace(
+            state, penalties=state.penalties + (Penalty(len(state.penalties) + 1, state.round, tuple(penalties)),)
+        )
     return replace(_clear_trick(state, Trick(leader=event["leader"])), to_move=event["leader"])
 
 
@@ -203,8 +234,12 @@ def _clear_trick(state, trick):
 def _reward_declared(state, event):
     """Table mode: the count declared, the cards it names taken off the deck to be viewed."""
     viewed = tuple(event["viewed"])
-    return replace(state, reward=replace(state.reward, declared=event["declared"], viewed=viewed),
-                   deck=state.deck[len(viewed):], next_play_id=event["id"] + 1)
+    return replace(
+        state,
+        reward=replace(state.reward, declared=event["declared"], viewed=viewed),
+        deck=state.deck[len(viewed) :],
+        next_play_id=event["id"] + 1,
+    )
 
 
 def _rewarded(state, event):
@@ -215,13 +250,19 @@ def _rewarded(state, event):
     if event.get("take") is not None:
         hand = without(hand, (event["give"],)) + (event["take"],)
         discarded = without(viewed, (event["take"],)) + (event["give"],)
-    deck = state.deck if state.reward.declared is not None else state.deck[len(viewed):]
-    return replace(with_hand(state, seat, hand), deck=deck, discard=state.discard + discarded,
-                   reward=None, next_play_id=event["id"] + 1 if "id" in event else state.next_play_id)
+    deck = state.deck if state.reward.declared is not None else state.deck[len(viewed) :]
+    return replace(
+        with_hand(state, seat, hand),
+        deck=deck,
+        discard=state.discard + discarded,
+        reward=None,
+        next_play_id=event["id"] + 1 if "id" in event else state.next_play_id,
+    )
 
 
 def _joined(state, event):
     """A late joiner: a new seat, placed last in the round being played (it is dealt in from the next)."""
+
     def grow(values, new):
         return tuple(values) + (new,)
 
@@ -243,8 +284,11 @@ def _joined(state, event):
 
 
 def _countdown_started(state, event):
-    return replace(state, countdown=Countdown(number=event["countdown"], seat=event["seat"], by=event["by"],
-                                              seconds=event["seconds"]), countdowns=event["countdown"])
+    return replace(
+        state,
+        countdown=Countdown(number=event["countdown"], seat=event["seat"], by=event["by"], seconds=event["seconds"]),
+        countdowns=event["countdown"],
+    )
 
 
 def _misplay_called(state, event):
@@ -252,8 +296,13 @@ def _misplay_called(state, event):
     what = misplays.called_words(state, state.window)
     if event["correct"] and state.window.kind == "play":
         restored = rewound(state)
-        state = replace(restored, next_play_id=state.next_play_id, countdowns=state.countdowns,
-                        uncalled=state.uncalled, window=state.window)
+        state = replace(
+            restored,
+            next_play_id=state.next_play_id,
+            countdowns=state.countdowns,
+            uncalled=state.uncalled,
+            window=state.window,
+        )
     return misplays.penalise(state, event, what)
 
 
@@ -264,8 +313,12 @@ def _round_ended(state, event):
         scores=tuple(event["scores"]),
         places=places,
         finish_history=state.finish_history + (places,),
-        last_round={"round": event["round"], "places": list(places), "points": list(event["points"]),
-                    "scores": list(event["scores"])},
+        last_round={
+            "round": event["round"],
+            "places": list(places),
+            "points": list(event["points"]),
+            "scores": list(event["scores"]),
+        },
         to_move=None,
     )
 

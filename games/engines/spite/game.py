@@ -1,4 +1,5 @@
 """What the game brings to the platform, in one place (games.engines.registry)."""
+
 from pathlib import Path
 
 from ..registry import Game

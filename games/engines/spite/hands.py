@@ -12,6 +12,7 @@ also a straight and a flush; a suited full house is also a flush); the hand
 counts as the lowest of all these readings. A natural hand (no wild 13s) that
 is two kinds at once counts as the higher kind.
 """
+
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,9 +26,17 @@ WILD = "13"
 WILD_SUITS = ("H", "D")
 
 KINDS = (
-    "single", "pair", "trips", "quads",
-    "straight", "full_house", "flush", "four_of_a_kind", "straight_flush",
-    "joker", "joker_hand",
+    "single",
+    "pair",
+    "trips",
+    "quads",
+    "straight",
+    "full_house",
+    "flush",
+    "four_of_a_kind",
+    "straight_flush",
+    "joker",
+    "joker_hand",
 )
 SAME_VALUE_KINDS = ("single", "pair", "trips", "quads")  # indexed by size - 1
 POKER_KINDS = ("straight", "full_house", "flush", "four_of_a_kind", "straight_flush")  # low to high
@@ -216,16 +225,13 @@ def _classify_sorted(cards):
     same = all(r == first for r in naturals)
     if n <= 4:
         if not same:
-            raise IllegalCommand(
-                "A pair, trips or quads must be cards of one value (a 13 may stand in for any value)."
-            )
+            raise IllegalCommand("A pair, trips or quads must be cards of one value (a 13 may stand in for any value).")
         return _same_value(cards, first, wild)
     if same and not wild:
         return _same_value(cards, first, 0)  # five or more natural cards of one value: joker hand
     if n > 5:
         raise IllegalCommand(
-            "More than five cards make a hand only as a joker hand: natural cards of one value, "
-            "with no 13 standing in."
+            "More than five cards make a hand only as a joker hand: natural cards of one value, with no 13 standing in."
         )
     if wild:
         return _wild_poker(cards, naturals, wild)
@@ -328,9 +334,27 @@ def _lowest_split(counts, big, small):
 
 
 _COUNT_WORDS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty",
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
 )
 _PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 

@@ -1,6 +1,7 @@
 """Every command a seat may give now, each once: plays generated kind by kind, fake jokers face down,
 pass, decline, and the come-at-me reward; and what a seat is offered, which in table mode tells no
 player whether a play would be legal."""
+
 from collections import Counter
 from dataclasses import replace
 from itertools import product
@@ -45,8 +46,11 @@ def _turn_commands(state, seat):
     if state.phase == OPENING:
         if not may_open(state, seat):
             return []
-        leads = [h for h in possible_hands(hand)
-                 if any(c != JOKER and rank(c) == state.ask for c in h.cards) and not declined_in(state, seat, h.cards)]
+        leads = [
+            h
+            for h in possible_hands(hand)
+            if any(c != JOKER and rank(c) == state.ask for c in h.cards) and not declined_in(state, seat, h.cards)
+        ]
         return [_command(Play(id=0, seat=seat, cards=h.cards, hand=h)) for h in leads] + [{"type": "decline"}]
     if seat != state.to_move:
         return []
@@ -55,12 +59,29 @@ def _turn_commands(state, seat):
     extras = state.bonus[seat] + state.fakes[seat]
     split = _splitter(state, seat) if extras else lambda h: [(h.cards, (), ())]
     buy_back = fibonacci(state.buy_backs) if seat in trick.passed and trick.plays else None
-    plays = [_with_keys(state, Play(id=state.next_play_id, seat=seat, cards=tuple(cards), hand=h, buy_back=buy_back,
-                                    fake_up=tuple(fake_up), bonus_up=tuple(bonus_up), direction=state.direction))
-             for h in possible_hands(hand + extras, sizes) for cards, fake_up, bonus_up in split(h)]
+    plays = [
+        _with_keys(
+            state,
+            Play(
+                id=state.next_play_id,
+                seat=seat,
+                cards=tuple(cards),
+                hand=h,
+                buy_back=buy_back,
+                fake_up=tuple(fake_up),
+                bonus_up=tuple(bonus_up),
+                direction=state.direction,
+            ),
+        )
+        for h in possible_hands(hand + extras, sizes)
+        for cards, fake_up, bonus_up in split(h)
+    ]
     commands = [_command(play) for play in plays if play_refusal(state, play) is None]
-    commands += [{"type": "play_fake_down", "fake": fake} for fake in sorted(set(state.fakes[seat]))
-                 if fake_down_refusal(trick, seat) is None]
+    commands += [
+        {"type": "play_fake_down", "fake": fake}
+        for fake in sorted(set(state.fakes[seat]))
+        if fake_down_refusal(trick, seat) is None
+    ]
     return commands + ([{"type": "pass"}] if trick.plays else [])
 
 
@@ -112,8 +133,10 @@ def _splitter(state, seat):
 
     def split(hand):
         wanted = Counter(hand.cards)
-        choices = [[(card, n) for n in range(max(0, count - regular[card]), min(count, extra[card]) + 1)]
-                   for card, count in wanted.items()]
+        choices = [
+            [(card, n) for n in range(max(0, count - regular[card]), min(count, extra[card]) + 1)]
+            for card, count in wanted.items()
+        ]
         for picked in product(*choices):
             extras = Counter({card: n for card, n in picked if n})
             bonus_up, fake_up = split_extras(state, seat, list(extras.elements()))
@@ -155,8 +178,9 @@ def _rewards(state):
 
 def _swaps(state, command, viewed):
     hand = sorted(set(state.hands[state.reward.seat]))
-    return [{**command, "swap": None}] + [{**command, "swap": {"take": take, "give": give}}
-                                          for take in sorted(set(viewed)) for give in hand]
+    return [{**command, "swap": None}] + [
+        {**command, "swap": {"take": take, "give": give}} for take in sorted(set(viewed)) for give in hand
+    ]
 
 
 def timers(state):
@@ -164,5 +188,11 @@ def timers(state):
     countdown = state.countdown
     if countdown is None or state.over:
         return []
-    return [{"key": f"countdown-{countdown.number}", "seconds": countdown.seconds, "seat": countdown.seat,
-             "command": {"type": "countdown_expired", "countdown": countdown.number}}]
+    return [
+        {
+            "key": f"countdown-{countdown.number}",
+            "seconds": countdown.seconds,
+            "seat": countdown.seat,
+            "command": {"type": "countdown_expired", "countdown": countdown.number},
+        }
+    ]

@@ -5,6 +5,7 @@ the sentence a player reads), or None.
 Strict mode refuses a play with the sentence; table mode accepts it and keeps the Misplay hidden
 until someone calls it (see misplays.py).
 """
+
 from dataclasses import dataclass
 
 from ..errors import IllegalCommand
@@ -40,16 +41,27 @@ def play_refusal(state, play):
 def _checks(state, play):
     trick = state.trick
     if play.hand is None:
-        return (("fake_down", lambda: fake_down_refusal(trick, play.seat)),
-                ("come_at_me", lambda: come_at_me.refusal(play, trick, state.direction)))
+        return (
+            ("fake_down", lambda: fake_down_refusal(trick, play.seat)),
+            ("come_at_me", lambda: come_at_me.refusal(play, trick, state.direction)),
+        )
     return (
         ("malformed", lambda: malformed_refusal(play.hand)),
         ("buy_back", lambda: buy_back_refusal(state, play)),
         ("follow", lambda: follow_refusal(trick, play.hand, state.direction)),
-        ("announcement", lambda: announce_refusal(trick, play.hand, play.announce, state.direction,
-                                                  needs_unbeatable(trick, play))),
-        ("come_at_me", lambda: play.come_at_me and come_at_me.refusal(
-            play, with_play(trick, play), direction_after(trick, play.hand, play.announce, state.direction))),
+        (
+            "announcement",
+            lambda: announce_refusal(trick, play.hand, play.announce, state.direction, needs_unbeatable(trick, play)),
+        ),
+        (
+            "come_at_me",
+            lambda: (
+                play.come_at_me
+                and come_at_me.refusal(
+                    play, with_play(trick, play), direction_after(trick, play.hand, play.announce, state.direction)
+                )
+            ),
+        ),
         ("bounty_claim", lambda: claim_refusal(state, play)),
     )
 
@@ -67,8 +79,11 @@ def reward_refusal(state, declared):
     """Why a come-at-me reward declaration is wrong, as a Misplay, or None."""
     if declared == state.reward.count:
         return None
-    return Misplay("reward", "That is not the reward: it is 3, plus 1 for each extra come-at-me in the trick, minus "
-                             "1 for each come-at-me trick won since another player last won a trick.")
+    return Misplay(
+        "reward",
+        "That is not the reward: it is 3, plus 1 for each extra come-at-me in the trick, minus "
+        "1 for each come-at-me trick won since another player last won a trick.",
+    )
 
 
 def buy_back_refusal(state, play):

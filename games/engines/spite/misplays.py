@@ -4,6 +4,7 @@ saw because of it, the penalties of a judged call, and when a running countdown 
 A play stays open to a call until the next play is made or the trick ends. A correct call restores
 the state from just before the play (evolve.rewound) and then applies ``penalise``.
 """
+
 from dataclasses import replace
 
 from ..tuples import replace_at, without
@@ -18,8 +19,9 @@ CLOSES = frozenset({"trick_won", "round_ended", "dealt", "match_ended"})
 # Events a restore keeps: they did not depend on the play (a late join, the turn clock's marks).
 KEPT_ON_RESTORE = frozenset({"joined", "timed_out", "marked_absent", "carried_on", "handed_to_bot", "taken_back"})
 # Events after which a countdown keeps running (if its seat is still the one to act).
-COUNTDOWN_GOES_ON = frozenset({"countdown_started", "joined", "timed_out", "marked_absent", "carried_on",
-                               "handed_to_bot", "taken_back"})
+COUNTDOWN_GOES_ON = frozenset(
+    {"countdown_started", "joined", "timed_out", "marked_absent", "carried_on", "handed_to_bot", "taken_back"}
+)
 
 
 def track(old, new, event):
@@ -37,8 +39,13 @@ def _track_window(old, new, event):
             return new
         before = replace(old, window=None, countdown=None) if kind in PLAYS else None
         found = event.get("misplay")
-        window = Window(play=event["id"], seat=event["seat"], kind="play" if kind in PLAYS else "reward",
-                        misplay=Misplay(**found) if found else None, before=before)
+        window = Window(
+            play=event["id"],
+            seat=event["seat"],
+            kind="play" if kind in PLAYS else "reward",
+            misplay=Misplay(**found) if found else None,
+            before=before,
+        )
         return replace(new, window=window)
     window = old.window
     if window is None:
@@ -115,7 +122,7 @@ def penalise(state, event, what):
     pile = state.fake_pile
     if correct:
         fakes = replace_at(fakes, caller, fakes[caller] + tuple(event["fakes"]) + tuple(event["from_pile"]))
-        pile = pile[len(event["from_pile"]):]
+        pile = pile[len(event["from_pile"]) :]
     else:
         pile = pile + tuple(event["fakes"])
     trick = state.trick
@@ -124,9 +131,21 @@ def penalise(state, event, what):
     declined = state.declined
     if correct and state.phase == OPENING:
         declined = declined | {(penalised, state.ask)}
-    ruling = Ruling(id=event["ruling"], play=event["play"], seat=event["seat"], caller=caller, correct=correct,
-                    rule=event["rule"], text=event["text"], skips=event["skips"], fakes=tuple(event["fakes"]),
-                    from_pile=tuple(event["from_pile"]), from_deck=from_deck, what=what, round=state.round)
+    ruling = Ruling(
+        id=event["ruling"],
+        play=event["play"],
+        seat=event["seat"],
+        caller=caller,
+        correct=correct,
+        rule=event["rule"],
+        text=event["text"],
+        skips=event["skips"],
+        fakes=tuple(event["fakes"]),
+        from_pile=tuple(event["from_pile"]),
+        from_deck=from_deck,
+        what=what,
+        round=state.round,
+    )
     window = None if correct else replace(state.window, callers=state.window.callers | {caller})
     return replace(
         state,

@@ -1,4 +1,5 @@
 """The opening of the first round: who may lead with the asked rank."""
+
 from ..cards import JOKER, rank
 from .hands import ORDER
 from .rounds import first_ask, holds_rank
@@ -7,8 +8,12 @@ from .state import OPENING
 
 def may_open(state, seat):
     """In the opening phase: the seat holds the asked rank and has not declined it."""
-    return (state.phase == OPENING and holds_rank(state.hands[seat], state.ask)
-            and (seat, state.ask) not in state.declined and seat not in state.trick.barred)
+    return (
+        state.phase == OPENING
+        and holds_rank(state.hands[seat], state.ask)
+        and (seat, state.ask) not in state.declined
+        and seat not in state.trick.barred
+    )
 
 
 def declined_in(state, seat, cards):

@@ -1,4 +1,5 @@
 """The match settings: seats, rounds, misplay mode and fake jokers."""
+
 from dataclasses import dataclass
 
 from ..cards import STANDARD_RANKS, SUITS
@@ -38,14 +39,14 @@ def parse_options(options):
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise ValueError("Options must be a dict such as {\"rounds\": 5}.")
+        raise ValueError('Options must be a dict such as {"rounds": 5}.')
     unknown = [key for key in options if key not in OPTION_NAMES]
     if unknown:
         raise ValueError(f"Unknown Spite option{'s' if len(unknown) > 1 else ''}: {', '.join(map(repr, unknown))}.")
     rounds = _whole(options, "rounds", 5, 1, 50)
     misplays = options.get("misplays") or TABLE
     if misplays not in MISPLAY_MODES:
-        raise ValueError(f"Option \"misplays\" must be \"table\" or \"strict\", not {misplays!r}.")
+        raise ValueError(f'Option "misplays" must be "table" or "strict", not {misplays!r}.')
     faces = options.get("fake_joker_faces")
     fake_jokers = _whole(options, "fake_jokers", len(faces) if isinstance(faces, list) else 5, 0, 52)
     if faces is not None:
@@ -58,15 +59,15 @@ def _whole(options, name, default, low, high):
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"Option \"{name}\" must be a whole number from {low} to {high}, not {value!r}.")
+        raise ValueError(f'Option "{name}" must be a whole number from {low} to {high}, not {value!r}.')
     return value
 
 
 def _faces(faces, count):
     if not isinstance(faces, list) or not all(isinstance(face, str) and face in FAKE_FACES for face in faces):
-        raise ValueError("Option \"fake_joker_faces\" must be a list of card codes from one 52-card deck.")
+        raise ValueError('Option "fake_joker_faces" must be a list of card codes from one 52-card deck.')
     if len(set(faces)) != len(faces):
-        raise ValueError("Option \"fake_joker_faces\" must name each card at most once.")
+        raise ValueError('Option "fake_joker_faces" must name each card at most once.')
     if len(faces) != count:
-        raise ValueError(f"Option \"fake_joker_faces\" names {len(faces)} faces but \"fake_jokers\" is {count}.")
+        raise ValueError(f'Option "fake_joker_faces" names {len(faces)} faces but "fake_jokers" is {count}.')
     return tuple(faces)

@@ -1,5 +1,6 @@
 """Staff overturning a disputed ruling (RULINGS "Table mode"): a new event undoes the penalty and the
 reward where they can still be undone and says in words what could not. Nothing is edited."""
+
 from collections import Counter
 from dataclasses import replace
 
@@ -32,11 +33,23 @@ def overturn(state, seat, command, rng):
     if kept:  # by number: the faces are hidden from the seats that never held them
         not_undone.append(kept_fakes(len(kept)))
     if len(taken_back) < len(ruling.from_deck):
-        not_undone.append("The card earned from the deck was played since, or went back with the deck at the "
-                          "round's end; it stays where it is.")
-    return [{"type": "ruling_overturned", "ruling": ruling.id, "reason": reason.strip(), "seat": seat,
-             "caller": ruling.caller, "skips": skips, "moves": moves, "discarded": taken_back,
-             "not_undone": not_undone}]
+        not_undone.append(
+            "The card earned from the deck was played since, or went back with the deck at the "
+            "round's end; it stays where it is."
+        )
+    return [
+        {
+            "type": "ruling_overturned",
+            "ruling": ruling.id,
+            "reason": reason.strip(),
+            "seat": seat,
+            "caller": ruling.caller,
+            "skips": skips,
+            "moves": moves,
+            "discarded": taken_back,
+            "not_undone": not_undone,
+        }
+    ]
 
 
 def kept_fakes(number):
@@ -49,7 +62,7 @@ def kept_fakes(number):
 def _reason(command):
     reason = command.get("reason")
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
-        raise IllegalCommand("\"reason\" must say in a few words (at most 500 characters) why the ruling is wrong.")
+        raise IllegalCommand('"reason" must say in a few words (at most 500 characters) why the ruling is wrong.')
     return reason
 
 
@@ -58,7 +71,7 @@ def _overturn_penalty(state, command):
     round; what was sat out already is said in words."""
     number = command.get("penalty")
     if isinstance(number, bool) or not isinstance(number, int):
-        raise IllegalCommand("\"penalty\" must be the number of a come-at-me penalty of this match.")
+        raise IllegalCommand('"penalty" must be the number of a come-at-me penalty of this match.')
     found = [penalty for penalty in state.penalties if penalty.id == number]
     if not found:
         raise IllegalCommand(f"This match has no come-at-me penalty {number}.")
@@ -73,22 +86,32 @@ def _overturn_penalty(state, command):
         if back < owed:
             sat_out = owed - back
             not_undone.append(f"{seat_in_text(seat)} already sat out {sat_out} turn{'s' if sat_out > 1 else ''}.")
-    return [{"type": "penalty_overturned", "penalty": number, "reason": reason.strip(), "skips": skips,
-             "not_undone": not_undone}]
+    return [
+        {
+            "type": "penalty_overturned",
+            "penalty": number,
+            "reason": reason.strip(),
+            "skips": skips,
+            "not_undone": not_undone,
+        }
+    ]
 
 
 def apply_penalty(state, event):
     """Evolve: the skips given back, the penalty marked overturned."""
-    penalties = tuple(replace(penalty, overturned=event["reason"]) if penalty.id == event["penalty"] else penalty
-                      for penalty in state.penalties)
-    skips = tuple(owed - (event["skips"][seat] if seat < len(event["skips"]) else 0)
-                  for seat, owed in enumerate(state.skips))
+    penalties = tuple(
+        replace(penalty, overturned=event["reason"]) if penalty.id == event["penalty"] else penalty
+        for penalty in state.penalties
+    )
+    skips = tuple(
+        owed - (event["skips"][seat] if seat < len(event["skips"]) else 0) for seat, owed in enumerate(state.skips)
+    )
     return replace(state, penalties=penalties, skips=skips)
 
 
 def _ruling(state, number):
     if isinstance(number, bool) or not isinstance(number, int):
-        raise IllegalCommand("\"ruling\" must be the number of a ruling of this match.")
+        raise IllegalCommand('"ruling" must be the number of a ruling of this match.')
     found = [ruling for ruling in state.rulings if ruling.id == number]
     if not found:
         raise IllegalCommand(f"This match has no ruling {number}.")
@@ -142,13 +165,23 @@ def apply(state, event):
             pile = pile + face
         else:
             fakes = replace_at(fakes, move["to"], fakes[move["to"]] + face)
-    rulings = tuple(replace(ruling, overturned=event["reason"]) if ruling.id == event["ruling"] else ruling
-                    for ruling in state.rulings)
+    rulings = tuple(
+        replace(ruling, overturned=event["reason"]) if ruling.id == event["ruling"] else ruling
+        for ruling in state.rulings
+    )
     taken_back = tuple(event["discarded"])
     if taken_back:
         caller = event["caller"]
-        state = replace(state, bonus=replace_at(state.bonus, caller, without(state.bonus[caller], taken_back)),
-                        discard=state.discard + taken_back)
-    return replace(state, fakes=fakes, fake_pile=pile, rulings=rulings,
-                   skips=replace_at(state.skips, seat, state.skips[seat] - event["skips"]),
-                   misplays=replace_at(state.misplays, seat, state.misplays[seat] - 1))
+        state = replace(
+            state,
+            bonus=replace_at(state.bonus, caller, without(state.bonus[caller], taken_back)),
+            discard=state.discard + taken_back,
+        )
+    return replace(
+        state,
+        fakes=fakes,
+        fake_pile=pile,
+        rulings=rulings,
+        skips=replace_at(state.skips, seat, state.skips[seat] - event["skips"]),
+        misplays=replace_at(state.misplays, seat, state.misplays[seat] - 1),
+    )

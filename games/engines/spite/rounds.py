@@ -1,4 +1,5 @@
 """Rounds: the deal and bounty, the card swap, who leads, and the scores at the end of a round."""
+
 from ..base import default_rng
 from ..cards import JOKER, build_deck, rank
 from ..fairness import committed
@@ -13,12 +14,18 @@ def deal(state, rng, stacked=None):
     rng = default_rng(rng)
     cards = build_deck(FULL_DECK, stacked, rng)
     players = state.players
-    hands = [cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE] for seat in range(players)]
-    deck = cards[players * HAND_SIZE:]
+    hands = [cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(players)]
+    deck = cards[players * HAND_SIZE :]
     bounty, deck, returned = turn_bounty(deck, rng)
     round_number = state.round + 1
-    event = {"type": "dealt", "round": round_number, "hands": hands, "bounty": bounty, "deck": deck,
-             "jokers_returned": returned}
+    event = {
+        "type": "dealt",
+        "round": round_number,
+        "hands": hands,
+        "bounty": bounty,
+        "deck": deck,
+        "jokers_returned": returned,
+    }
     if round_number == 1:
         event["ask"] = first_ask(hands, ORDER[0])
         event["leader"] = None
@@ -82,12 +89,11 @@ def swap(state, dealt):
     took = [[] for _ in hands]
     high_pile = highest_first(high_pile)
     for seat in _takers(state, positive=True):
-        took[seat], high_pile = high_pile[:len(gave[seat])], high_pile[len(gave[seat]):]
+        took[seat], high_pile = high_pile[: len(gave[seat])], high_pile[len(gave[seat]) :]
     low_pile = lowest_first(low_pile)
     for seat in _takers(state, positive=False):
-        took[seat], low_pile = low_pile[:len(gave[seat])], low_pile[len(gave[seat]):]
-    return {"type": "swapped", "gave": gave, "took": took, "from_deck": from_deck,
-            "discarded": high_pile + low_pile}
+        took[seat], low_pile = low_pile[: len(gave[seat])], low_pile[len(gave[seat]) :]
+    return {"type": "swapped", "gave": gave, "took": took, "from_deck": from_deck, "discarded": high_pile + low_pile}
 
 
 def _takers(state, positive):
@@ -144,6 +150,7 @@ def new_scores(state, places):
 def standings(scores, last_places):
     """Seats from first to last: highest score, ties by the better place in the latest round. A seat that
     joined after that round had no place in it and comes after those that did (a joiner is the loser)."""
+
     def place(seat):
         return last_places.index(seat) if seat in last_places else len(last_places)
 

@@ -1,4 +1,5 @@
 """The match state: an immutable value made of frozen dataclasses and tuples."""
+
 from dataclasses import dataclass
 
 from ..turn_clock import Clock

@@ -1,4 +1,5 @@
 """A trick: who acts next, what may follow, how a play changes the direction, and when the trick ends."""
+
 from dataclasses import replace
 
 from . import consec
@@ -78,13 +79,15 @@ def announce_refusal(trick, hand, announce, direction, unbeatable):
     """Why the announcement is wrong (a sentence), or None. ``unbeatable``: the play must announce it."""
     if unbeatable:
         if announce != UNBEATABLE:
-            return "Natural 2s going higher under a suited consecutive cannot be beaten: announce \"unbeatable\"."
+            return 'Natural 2s going higher under a suited consecutive cannot be beaten: announce "unbeatable".'
         return None
     if announce is None:
         return None
     if announce == UNBEATABLE:
-        return ("\"Unbeatable\" is announced only with natural 2s going higher under a suited consecutive "
-                "(and no numerical one).")
+        return (
+            '"Unbeatable" is announced only with natural 2s going higher under a suited consecutive '
+            "(and no numerical one)."
+        )
     if sole_natural_value(hand) != "7":
         return "Only a hand of natural 7s may announce a direction."
     if is_seven_on_seven(trick, hand):
@@ -124,8 +127,16 @@ def with_play(trick, play):
         arity = trick.arity if hand.is_joker else hand.size
         top = None if hand.malformed or (hand.is_joker and play.direction == LOWER) else hand
     step, suits = consec.after(trick, play)
-    return replace(trick, leader=play.seat if leading else trick.leader, plays=trick.plays + (play,),
-                   arity=arity, top=top, passed=trick.passed - {play.seat}, step=step, suits=suits)
+    return replace(
+        trick,
+        leader=play.seat if leading else trick.leader,
+        plays=trick.plays + (play,),
+        arity=arity,
+        top=top,
+        passed=trick.passed - {play.seat},
+        step=step,
+        suits=suits,
+    )
 
 
 def trick_over_after_pass(state, seat):
@@ -142,4 +153,3 @@ def next_leader(state, winner):
 
 def _cap(text):
     return text[:1].upper() + text[1:]
-

@@ -1,5 +1,6 @@
 """Whose turn it is after a pass: passes and penalty skips, seats barred from the trick for a
 misplay, and the end of a trick (with come-at-me's outcome)."""
+
 from . import come_at_me
 from .evolve import evolve
 from .trick import next_active, next_leader, trick_over_after_pass

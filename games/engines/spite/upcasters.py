@@ -2,16 +2,21 @@
 
 {(event type, from schema): function(payload) -> the payload of the next schema}.
 """
+
 from ..fairness import always, uncommitted
 
 # The events that set an order of cards by chance, each committed to (Engine.deals): the deals, the fake
 # jokers' faces, and a joker put back into the deck at random.
-DEALS = {"match_started": always, "dealt": always,
-         "bounty_claimed": lambda claimed: claimed.get("jokers_returned", 0) > 0}
+DEALS = {
+    "match_started": always,
+    "dealt": always,
+    "bounty_claimed": lambda claimed: claimed.get("jokers_returned", 0) > 0,
+}
 
 
 def _without_deck_rewards(key):
     """Events recorded before a correct caller could earn the deck's next card have no ``key``: none was."""
+
     def upcast(payload):
         return {**payload, key: payload.get(key, [])}
 

@@ -5,6 +5,7 @@ viewer's own, the deck's order, the cards a seat draws and the cards each
 seat gives and takes in the swap. Public: every play, pass and placement,
 the bounty, scores, and the swap's leftover cards (turned face up).
 """
+
 import re
 
 from .. import turn_clock
@@ -48,8 +49,11 @@ def view(state, seat):
             "top": describe(trick.top) if trick.top is not None else None,
             "passed": sorted(trick.passed),
             # Natural 7s of this size on top reverse the direction by themselves (no announcement).
-            "sevens_size": (trick.last.hand.size if trick.last and trick.last.hand
-                            and sole_natural_value(trick.last.hand) == "7" else None),
+            "sevens_size": (
+                trick.last.hand.size
+                if trick.last and trick.last.hand and sole_natural_value(trick.last.hand) == "7"
+                else None
+            ),
             "consec": _consec(trick, state.direction),
         },
         "reward": _reward(state, seat),
@@ -73,9 +77,20 @@ def _play(play, window):
 
 def _shown_play(play):
     if play.hand is None:
-        return {"id": play.id, "seat": play.seat, "cards": [], "kind": "fake_joker", "value": None,
-                "description": "a fake joker, face down", "face_down": True, "fake_up": [], "announce": None,
-                "buy_back": None, "come_at_me": play.come_at_me, "bounty_claim": None}
+        return {
+            "id": play.id,
+            "seat": play.seat,
+            "cards": [],
+            "kind": "fake_joker",
+            "value": None,
+            "description": "a fake joker, face down",
+            "face_down": True,
+            "fake_up": [],
+            "announce": None,
+            "buy_back": None,
+            "come_at_me": play.come_at_me,
+            "bounty_claim": None,
+        }
     return {
         "id": play.id,
         "seat": play.seat,
@@ -95,8 +110,12 @@ def _shown_play(play):
 def _consec(trick, direction):
     if not in_force(trick):
         return None
-    return {"numerical": trick.step, "suits": list(trick.suits) if trick.suits else None,
-            "next_value": next_value(trick, direction), "text": describe_consec(trick, direction)}
+    return {
+        "numerical": trick.step,
+        "suits": list(trick.suits) if trick.suits else None,
+        "next_value": next_value(trick, direction),
+        "text": describe_consec(trick, direction),
+    }
 
 
 def _countdown(countdown):
@@ -108,11 +127,22 @@ def _countdown(countdown):
 def _ruling(ruling, next_play_id):
     """A ruling; ``on_latest_play``: nothing has been played since the play it was given on (the board
     shows it beside the trick only then, the play ids running on through the match)."""
-    return {"id": ruling.id, "play": ruling.play, "seat": ruling.seat, "caller": ruling.caller, "what": ruling.what,
-            "correct": ruling.correct, "rule": ruling.rule, "text": ruling.text, "skips": ruling.skips,
-            "fakes_to_caller": len(ruling.fakes) if ruling.correct else 0, "from_pile": len(ruling.from_pile),
-            "from_deck": len(ruling.from_deck),
-            "overturned": ruling.overturned, "on_latest_play": ruling.play == next_play_id - 1}
+    return {
+        "id": ruling.id,
+        "play": ruling.play,
+        "seat": ruling.seat,
+        "caller": ruling.caller,
+        "what": ruling.what,
+        "correct": ruling.correct,
+        "rule": ruling.rule,
+        "text": ruling.text,
+        "skips": ruling.skips,
+        "fakes_to_caller": len(ruling.fakes) if ruling.correct else 0,
+        "from_pile": len(ruling.from_pile),
+        "from_deck": len(ruling.from_deck),
+        "overturned": ruling.overturned,
+        "on_latest_play": ruling.play == next_play_id - 1,
+    }
 
 
 def _reward(state, seat):
@@ -129,8 +159,13 @@ def _reward(state, seat):
         count = None
     else:
         cards, count = viewed_cards(state), reward.count
-    return {"seat": reward.seat, "declared": reward.declared, "card_count": None if cards is None else len(cards),
-            "cards": cards if mine else None, "count": count if mine else None}
+    return {
+        "seat": reward.seat,
+        "declared": reward.declared,
+        "card_count": None if cards is None else len(cards),
+        "cards": cards if mine else None,
+        "count": count if mine else None,
+    }
 
 
 def _player(state, other, viewer):
@@ -158,7 +193,9 @@ def _player(state, other, viewer):
 
 def _standings(state):
     if not state.finish_history:
-        return None if not state.over else [{"seat": seat, "score": state.scores[seat]} for seat in range(state.players)]
+        return (
+            None if not state.over else [{"seat": seat, "score": state.scores[seat]} for seat in range(state.players)]
+        )
     order = standings(state.scores, state.finish_history[-1])
     return [{"seat": seat, "score": state.scores[seat]} for seat in order]
 
@@ -195,8 +232,24 @@ def _redacted(event, seat):
     raise ValueError(f"Spite has no event type {kind!r}.")
 
 
-_PUBLIC_EVENTS = frozenset({"asked", "declined", "passed", "placed", "trick_won", "round_ended", "match_ended",
-                            "skipped", "joined", "countdown_started", "penalty_overturned"}) | turn_clock.EVENT_TYPES
+_PUBLIC_EVENTS = (
+    frozenset(
+        {
+            "asked",
+            "declined",
+            "passed",
+            "placed",
+            "trick_won",
+            "round_ended",
+            "match_ended",
+            "skipped",
+            "joined",
+            "countdown_started",
+            "penalty_overturned",
+        }
+    )
+    | turn_clock.EVENT_TYPES
+)
 _MAY_BE_MISPLAYS = frozenset({"played", "played_fake_down", "reward_declared", "rewarded"})
 
 
@@ -208,8 +261,13 @@ def _redact_play(event, seat):
     if event["type"] == "played_fake_down" and not mine:
         redacted["fake"] = None
     if event["type"] in ("reward_declared", "rewarded") and not mine:  # the viewed cards are the seat's
-        redacted = {"type": event["type"], "seat": event["seat"], "declared": event["declared"],
-                    "viewed_count": len(event["viewed"]), **({"id": event["id"]} if "id" in event else {})}
+        redacted = {
+            "type": event["type"],
+            "seat": event["seat"],
+            "declared": event["declared"],
+            "viewed_count": len(event["viewed"]),
+            **({"id": event["id"]} if "id" in event else {}),
+        }
         if event["type"] == "rewarded":
             redacted["swapped"] = event["take"] is not None
     return redacted
@@ -221,8 +279,12 @@ def _redact_ruling(event, seat):
     from the pile or the deck: the caller; the cards the misplayer saw and that are discarded: the
     misplayer); everyone else gets their number, as the view shows."""
     caller, misplayer = event["caller"], event["seat"]
-    knowing = {"fakes": {caller, misplayer} if event["correct"] else {caller}, "from_pile": {caller},
-               "from_deck": {caller}, "discarded": {misplayer}}
+    knowing = {
+        "fakes": {caller, misplayer} if event["correct"] else {caller},
+        "from_pile": {caller},
+        "from_deck": {caller},
+        "discarded": {misplayer},
+    }
     redacted = public(event)
     for key, seats in knowing.items():
         if key in redacted and seat not in seats:
@@ -234,8 +296,10 @@ def _redact_overturn(event, seat):
     """An overturned ruling: a fake joker moved back shows its face only to the seats it moves between,
     a deck card taken back from a correct caller only to that caller."""
     redacted = public(event)
-    redacted["moves"] = [move if seat is not None and seat in (move["from"], move["to"]) else {**move, "face": None}
-                         for move in event["moves"]]
+    redacted["moves"] = [
+        move if seat is not None and seat in (move["from"], move["to"]) else {**move, "face": None}
+        for move in event["moves"]
+    ]
     if "discarded" in redacted and seat != event.get("caller"):  # the caller's deck card, taken back
         as_count(redacted, "discarded", "discarded_count")
     redacted["not_undone"] = [_LEGACY_KEPT_FAKES.sub(_count_faces, line) for line in event["not_undone"]]

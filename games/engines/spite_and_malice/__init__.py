@@ -7,6 +7,7 @@ What the platform gets besides the engine (game.py, its Game: games.engines.regi
 (bot.py), where the board's commands go (board.py), the templates (templates/spite_and_malice/: board, about, rules)
 and the stylesheet (static/spite_and_malice/board.css).
 """
+
 from .engine import SpiteAndMaliceEngine, engine
 from .game import game
 

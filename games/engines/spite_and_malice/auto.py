@@ -6,6 +6,7 @@ ends with the first legal end of turn: empty discard piles filled with the
 hand's first cards, and the lowest card code discarded onto discard pile 0
 (with nothing left to discard, the end of turn discards nothing).
 """
+
 from .legal import end_turns
 from .piles import playable_ace, plays
 from .turns import may_draw

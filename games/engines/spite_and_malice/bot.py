@@ -22,6 +22,7 @@ seat sees: each play pile's value, the opponent's win-pile top and their
 discard piles (all public); the cards still missing are guessed at from the
 size of a hand, never read.
 """
+
 from ..bot_base import in_fixed_order, of_type
 from .deck import KING, value
 from .piles import completes, fits
@@ -59,6 +60,7 @@ def choose(view, legal, rng):
 
 # --- the position, as the bot reads it from the view ---------------------------------------------
 
+
 def _pile(pile):
     """A play pile as the tuple of its cards (the engine's own shape): () for a free slot."""
     return () if pile is None else tuple(pile["cards"])
@@ -79,6 +81,7 @@ def _source_card(play, hand, discards, win_top):
 
 
 # --- 3. the win pile first -----------------------------------------------------------------------
+
 
 def win_path(piles, hand, discards, win_top):
     """The cheapest list of plays (from hand and discard-pile tops) after which the win card fits a
@@ -111,7 +114,7 @@ class _PathSearch:
         for play, card, after_hand, after_discards in _sources(hand, discards):
             for slot, pile in enumerate(piles):
                 if self._on_the_way(pile, card) and fits(pile, card):
-                    after_piles = piles[:slot] + (placed(pile, card),) + piles[slot + 1:]
+                    after_piles = piles[:slot] + (placed(pile, card),) + piles[slot + 1 :]
                     step_cost = (cost[0] + (card == JOKER), cost[1] + (play["from"] == "hand"))
                     self.visit(after_piles, after_hand, after_discards, path + [{**play, "to": slot}], step_cost)
 
@@ -131,11 +134,12 @@ def _sources(hand, discards):
         yield {"type": "play", "from": "hand", "card": card}, card, tuple(rest), discards
     for index, pile in enumerate(discards):
         if pile:
-            after = discards[:index] + (pile[:-1],) + discards[index + 1:]
+            after = discards[:index] + (pile[:-1],) + discards[index + 1 :]
             yield {"type": "play", "from": "discard", "pile": index}, pile[-1], hand, after
 
 
 # --- 4. safe plays ----------------------------------------------------------------------------
+
 
 def best_safe_play(view, piles, me, plays):
     """The play (not from the win pile, never a joker) that most improves the position, or None."""
@@ -218,6 +222,7 @@ def forced_ace(view, piles, me, plays):
 
 # --- 5. the end of the turn ---------------------------------------------------------------------
 
+
 def end_of_turn(view, me, piles):
     """The end_turn command: high cards fill the empty discard piles, then the best discard."""
     you = view["you"]
@@ -225,7 +230,7 @@ def end_of_turn(view, me, piles):
         return None
     hand = list(me["hand"])
     tops = [pile[-1] if pile else None for pile in me["discards"]]
-    empty = [index for index, top in enumerate(tops) if top is None][:you["fills_needed"]]
+    empty = [index for index, top in enumerate(tops) if top is None][: you["fills_needed"]]
     fills = []
     for pile in empty:
         card = max(hand, key=_fill_rank)
@@ -234,8 +239,10 @@ def end_of_turn(view, me, piles):
         fills.append({"card": card, "pile": pile})
     discard = None
     if you["discard_needed"]:
-        card, pile = max(((card, pile) for card in sorted(set(hand)) for pile in range(len(tops))),
-                         key=lambda choice: _discard_score(choice[0], tops[choice[1]], me, piles))
+        card, pile = max(
+            ((card, pile) for card in sorted(set(hand)) for pile in range(len(tops))),
+            key=lambda choice: _discard_score(choice[0], tops[choice[1]], me, piles),
+        )
         discard = {"card": card, "pile": pile}
     return {"type": "end_turn", "fills": fills, "discard": discard}
 

@@ -3,21 +3,22 @@
 ``COMMANDS`` is the game's command table: base.Engine.decide checks what every game shares (the
 seat to move acts) and then calls the handler.
 """
+
 from functools import reduce
 
 from .. import turn_clock
 from ..base import SEAT_TO_ACT, Command, combine, handle, require_held, require_index
 from ..errors import IllegalCommand
 from ..wording import count
-from .deck import DISCARD_PILES, HAND_SIZE, PLAY_SLOTS
 from .auto import default_command
+from .deck import DISCARD_PILES, HAND_SIZE, PLAY_SLOTS
 from .evolve import evolve
 from .piles import completes, playable_ace, refusal
-from .turns import can_draw_anything, draw, draw_up, empty_discards, end_needs, may_draw, next_seat
 from .stalemate import stalemate
-
+from .turns import can_draw_anything, draw, draw_up, empty_discards, end_needs, may_draw, next_seat
 
 # --- play ---------------------------------------------------------------------
+
 
 def _play(state, seat, command, rng):
     source, card, fields = _source(state, seat, command)
@@ -43,7 +44,7 @@ def _source(state, seat, command):
     if source == "hand":
         card = command.get("card")
         if not isinstance(card, str):
-            raise IllegalCommand("\"card\" must be the code of a card in your hand, such as \"7H\".")
+            raise IllegalCommand('"card" must be the code of a card in your hand, such as "7H".')
         if card not in state.hands[seat]:
             raise IllegalCommand(f"You do not hold {card}.")
         return source, card, {"from": "hand"}
@@ -57,22 +58,28 @@ def _source(state, seat, command):
         if not cards:
             raise IllegalCommand(f"Your discard pile {pile} is empty.")
         return source, cards[-1], {"from": "discard", "pile": pile}
-    raise IllegalCommand("\"from\" must be \"hand\", \"win\" or \"discard\": you may play only from your hand, "
-                         "the top of your win pile or the top of one of your discard piles.")
+    raise IllegalCommand(
+        '"from" must be "hand", "win" or "discard": you may play only from your hand, '
+        "the top of your win pile or the top of one of your discard piles."
+    )
 
 
 # --- draw ---------------------------------------------------------------------
+
 
 def _draw(state, seat, command, rng):
     if not may_draw(state, seat):
         if not can_draw_anything(state):
             raise IllegalCommand("There is nothing left to draw.")
-        raise IllegalCommand("You may draw only when your hand is empty, or too short to fill your empty "
-                             "discard piles and discard one more card.")
+        raise IllegalCommand(
+            "You may draw only when your hand is empty, or too short to fill your empty "
+            "discard piles and discard one more card."
+        )
     return [draw(state, seat, HAND_SIZE, rng)]
 
 
 # --- end of turn ----------------------------------------------------------------
+
 
 def _end_turn(state, seat, command, rng):
     if playable_ace(state, seat):
@@ -93,8 +100,9 @@ def _draw_first(state, seat):
     if not state.hands[seat]:
         return "Your hand is empty: draw 5 before you end your turn."
     empty = len(empty_discards(state, seat))
-    return (f"You need {empty + 1} cards to fill your {count(empty, 'empty discard pile')} and discard one: "
-            "draw 5 first.")
+    return (
+        f"You need {empty + 1} cards to fill your {count(empty, 'empty discard pile')} and discard one: draw 5 first."
+    )
 
 
 def _read_end(command):
@@ -102,7 +110,7 @@ def _read_end(command):
     if fills is None:
         fills = []
     if not isinstance(fills, list):
-        raise IllegalCommand("\"fills\" must be a list such as [{\"card\": \"5C\", \"pile\": 0}].")
+        raise IllegalCommand('"fills" must be a list such as [{"card": "5C", "pile": 0}].')
     fills = [_read_move(fill, "Each fill") for fill in fills]
     discard = command.get("discard")
     if discard is not None:
@@ -112,7 +120,7 @@ def _read_end(command):
 
 def _read_move(move, what):
     if not isinstance(move, dict) or not isinstance(move.get("card"), str):
-        raise IllegalCommand(f"{what} must be an object such as {{\"card\": \"9D\", \"pile\": 2}}.")
+        raise IllegalCommand(f'{what} must be an object such as {{"card": "9D", "pile": 2}}.')
     return {"card": move["card"], "pile": require_index(move, "pile", DISCARD_PILES, "discard pile")}
 
 
@@ -142,6 +150,7 @@ def _fills_wanted(empty, fills_needed):
 
 
 # --- the turn clock's default action ------------------------------------------------
+
 
 def default_action(state, seat, rng=None):
     """The events of the seat's commands from ``auto.default_command`` until its turn (or the game) ends."""

@@ -1,4 +1,5 @@
 """The cards: packs of 52 plus 2 jokers, and the order that decides who starts."""
+
 from ..cards import JOKER, STANDARD_RANKS, SUITS, rank
 
 PACK = [r + s for r in STANDARD_RANKS for s in SUITS] + [JOKER, JOKER]

@@ -1,9 +1,10 @@
 """Each Spite & Malice event in one sentence, as it is shown to its reader (engine.describe_event picks the
 form). Play piles and discard piles are numbered from 1, as the board shows them."""
-from ..base import seat_in_text as who
+
 from ..base import by_event_type
-from .event_types import EVENT_TYPES
+from ..base import seat_in_text as who
 from ..wording import card, cards, count, described, sized
+from .event_types import EVENT_TYPES
 
 
 def describe(event):

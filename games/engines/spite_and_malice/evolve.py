@@ -1,14 +1,14 @@
 """Applying one event to the state. Pure: no randomness, no checks (decide made the event)."""
+
 from dataclasses import replace
 
 from .. import turn_clock
 from ..base import apply_event, by_event_type
 from ..tuples import replace_at, with_hand, without
-from .options import Options
 from .event_types import EVENT_TYPES
+from .options import Options
 from .state import STALEMATE, WIN, State, with_discard, with_play_pile
 from .turns import can_draw_anything
-
 
 # The events a seat's own command makes, with the seat under "seat": they clear its turn-clock streak.
 # Not "drew": the draw that starts a turn comes from the seat before, so it is no sign of life.
@@ -66,7 +66,7 @@ def _drew(state, event):
     retired = state.retired
     if event["refill"] is not None:
         pile, retired = pile + tuple(event["refill"]), ()
-    return replace(with_hand(state, seat, state.hands[seat] + cards), draw_pile=pile[len(cards):], retired=retired)
+    return replace(with_hand(state, seat, state.hands[seat] + cards), draw_pile=pile[len(cards) :], retired=retired)
 
 
 def _turn_ended(state, event):

@@ -1,4 +1,5 @@
 """Every command the seat to move may give now, each once (equal cards are one choice)."""
+
 from itertools import combinations, permutations
 
 from ..tuples import without
@@ -73,4 +74,3 @@ def _distinct(items):
         if item not in seen:
             seen.add(item)
             yield item
-

@@ -1,4 +1,5 @@
 """The table settings: how many seats, how many decks, how many win cards."""
+
 from dataclasses import dataclass
 
 MIN_PLAYERS = 2
@@ -38,20 +39,22 @@ def parse_options(options, players):
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise ValueError("Options must be a dict such as {\"decks\": 3, \"win_pile\": 20}.")
+        raise ValueError('Options must be a dict such as {"decks": 3, "win_pile": 20}.')
     unknown = [key for key in options if key not in OPTION_NAMES]
     if unknown:
-        raise ValueError(f"Unknown Spite & Malice option{'s' if len(unknown) > 1 else ''}: {', '.join(map(repr, unknown))}.")
+        raise ValueError(
+            f"Unknown Spite & Malice option{'s' if len(unknown) > 1 else ''}: {', '.join(map(repr, unknown))}."
+        )
     standard = default_decks(players)
     decks = _whole_number(options, "decks", standard)
     if decks not in (standard, standard - 1):
         raise ValueError(
-            f"Option \"decks\" for {players} players must be {standard} (the standard) "
+            f'Option "decks" for {players} players must be {standard} (the standard) '
             f"or {standard - 1} (one fewer), not {decks}."
         )
     win_pile = _whole_number(options, "win_pile", default_win_pile(players))
     if not MIN_WIN_PILE <= win_pile <= MAX_WIN_PILE:
-        raise ValueError(f"Option \"win_pile\" must be {MIN_WIN_PILE} to {MAX_WIN_PILE} cards, not {win_pile}.")
+        raise ValueError(f'Option "win_pile" must be {MIN_WIN_PILE} to {MAX_WIN_PILE} cards, not {win_pile}.')
     return Options(decks=decks, win_pile=win_pile)
 
 
@@ -60,5 +63,5 @@ def _whole_number(options, name, default):
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"Option \"{name}\" must be a whole number, not {value!r}.")
+        raise ValueError(f'Option "{name}" must be a whole number, not {value!r}.')
     return value

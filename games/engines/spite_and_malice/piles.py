@@ -1,4 +1,5 @@
 """The four shared play piles: what may go on them, and what a seat may play from."""
+
 from ..cards import JOKER
 from .deck import KING, MAX_JOKERS_PER_PILE, PLAY_SLOTS, is_ace, value
 

@@ -4,6 +4,7 @@ A play pile is the tuple of its cards, bottom (the ace) first; its value is
 its length, because it starts at 1 and every card adds one. A free slot is
 the empty tuple.
 """
+
 from dataclasses import dataclass, replace
 
 from ..tuples import replace_at
@@ -39,7 +40,9 @@ class State:
 
 
 def with_discard(state, seat, pile, cards):
-    return replace(state, discards=replace_at(state.discards, seat, replace_at(state.discards[seat], pile, tuple(cards))))
+    return replace(
+        state, discards=replace_at(state.discards, seat, replace_at(state.discards[seat], pile, tuple(cards)))
+    )
 
 
 def with_play_pile(state, slot, cards):

@@ -1,4 +1,5 @@
 """Drawing, and what ending a turn asks for."""
+
 from ..base import default_rng
 from ..fairness import committed
 from .deck import HAND_SIZE

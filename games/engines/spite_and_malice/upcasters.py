@@ -1,6 +1,7 @@
 """Spite & Malice's old event shapes, read as today's (events/upcasting.py applies them; the log is never
 rewritten). {(event type, from schema): function(payload) -> the payload of the next schema}.
 """
+
 from ..fairness import always, uncommitted
 
 # The events that set an order of cards by chance, each committed to (Engine.deals).

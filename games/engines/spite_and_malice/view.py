@@ -5,6 +5,7 @@ viewer's own, the cards a seat draws, the order of the draw pile and of a
 refill, and the win cards under each top. Public: play piles, every discard
 pile in full, win-pile tops and counts, every play and every end of turn.
 """
+
 from .. import turn_clock
 from ..cards import JOKER
 from ..fairness import seal
@@ -89,8 +90,9 @@ def _redacted(event, seat):
     raise ValueError(f"Spite & Malice has no event type {kind!r}.")
 
 
-_PUBLIC_EVENTS = (frozenset({"played", "win_turned", "pile_retired", "won", "turn_ended", "stalemated"})
-                  | turn_clock.EVENT_TYPES)
+_PUBLIC_EVENTS = (
+    frozenset({"played", "win_turned", "pile_retired", "won", "turn_ended", "stalemated"}) | turn_clock.EVENT_TYPES
+)
 
 
 def _redact_deal(event, seat):

@@ -1,5 +1,6 @@
 """What the tests need to know about each installed game, beyond the contract's own interface: its
 profile, ``profiles/<game>.py`` (a game installed without one fails test_contract_engines)."""
+
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Callable

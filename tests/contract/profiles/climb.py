@@ -1,5 +1,6 @@
 """Climb, the tests' own game (tests/fixture_game/), for the contract checks and the tests that run over
 every installed game."""
+
 import json
 
 from tests.fixture_game.engine import _APPLY, FULL_DECK
@@ -56,10 +57,21 @@ def public_in_events(event):
 
 
 PROFILE = dict(
-    setup=setup, choose=choose, canonical=canonical, candidates=candidates, fields=FIELDS,
-    view_keys=frozenset({"pile", "top", "stock_count", "hurry"}), player_keys=frozenset({"hand_count"}),
-    check_view=check_view, full_deck=lambda players, options: list(FULL_DECK), dealt=dealt,
-    check_after_deal=check_after_deal, bad_options=[{"hand_size": True}, {"hand_size": 1.0}],
-    short=(3, {}), known=known, public_in_events=public_in_events, redeal=hands_and("stock"),
+    setup=setup,
+    choose=choose,
+    canonical=canonical,
+    candidates=candidates,
+    fields=FIELDS,
+    view_keys=frozenset({"pile", "top", "stock_count", "hurry"}),
+    player_keys=frozenset({"hand_count"}),
+    check_view=check_view,
+    full_deck=lambda players, options: list(FULL_DECK),
+    dealt=dealt,
+    check_after_deal=check_after_deal,
+    bad_options=[{"hand_size": True}, {"hand_size": 1.0}],
+    short=(3, {}),
+    known=known,
+    public_in_events=public_in_events,
+    redeal=hands_and("stock"),
     event_types=frozenset(_APPLY),
 )

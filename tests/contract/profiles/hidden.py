@@ -1,4 +1,5 @@
 """Hidden cards dealt again, for the profiles' ``redeal``: whatever a seat cannot see may be any cards."""
+
 from dataclasses import replace
 
 
@@ -8,7 +9,7 @@ def redeal(places, rng):
     rng.shuffle(pool)
     dealt, start = [], 0
     for place in places:
-        dealt.append(tuple(pool[start:start + len(place)]))
+        dealt.append(tuple(pool[start : start + len(place)]))
         start += len(place)
     return dealt
 
@@ -20,6 +21,7 @@ def others(state, seat):
 def hands_and(field):
     """A ``redeal`` of the other hands and the face-down pile kept under ``field`` (Spank!'s stock, Spite's
     deck, Climb's stock)."""
+
     def redealt(state, seat, rng):
         other_seats = others(state, seat)
         dealt = redeal([state.hands[other] for other in other_seats] + [getattr(state, field)], rng)

@@ -1,4 +1,5 @@
 """Spank! for the contract checks."""
+
 import json
 from itertools import product
 
@@ -10,8 +11,14 @@ from games.engines.spank.options import parse_options
 from .hidden import hands_and
 
 # Each command type's fields (docs/engines.md).
-FIELDS = {"discard": ["cards"], "spank": ["card", "seat", "stack"], "move": ["from", "to"], "retire": ["stack"],
-          "place": ["card", "stack"], "end_turn": []}
+FIELDS = {
+    "discard": ["cards"],
+    "spank": ["card", "seat", "stack"],
+    "move": ["from", "to"],
+    "retire": ["stack"],
+    "place": ["card", "stack"],
+    "end_turn": [],
+}
 
 
 def setup(rng):
@@ -72,10 +79,20 @@ def known(state, seat):
 
 
 PROFILE = dict(
-    setup=setup, choose=choose, canonical=canonical, candidates=candidates, fields=FIELDS,
-    view_keys=frozenset({"phase", "stock_count"}), player_keys=frozenset({"score", "stacks", "hand_count"}),
-    check_view=check_view, full_deck=lambda players, options: spank_deck(players, parse_options(options)),
-    dealt=dealt, check_after_deal=check_after_deal,
+    setup=setup,
+    choose=choose,
+    canonical=canonical,
+    candidates=candidates,
+    fields=FIELDS,
+    view_keys=frozenset({"phase", "stock_count"}),
+    player_keys=frozenset({"score", "stacks", "hand_count"}),
+    check_view=check_view,
+    full_deck=lambda players, options: spank_deck(players, parse_options(options)),
+    dealt=dealt,
+    check_after_deal=check_after_deal,
     bad_options=[{"sequence": "yes"}, {"sequence": 1}, {"two_set": "quarter"}, {"two_set": True}],
-    short=(3, {}), known=known, redeal=hands_and("stock"), event_types=frozenset(_APPLY),
+    short=(3, {}),
+    known=known,
+    redeal=hands_and("stock"),
+    event_types=frozenset(_APPLY),
 )

@@ -1,5 +1,6 @@
 """Spite for the contract checks: strict mode, where decide takes exactly the legal commands (in table mode
 it also takes misplays from held cards)."""
+
 from collections import Counter
 from itertools import product
 
@@ -9,9 +10,15 @@ from games.engines.spite.evolve import _APPLY
 
 from .hidden import hands_and
 
-FIELDS = {"play": ["cards", "fake_up", "announce", "come_at_me", "buy_back", "bounty_claim"],
-          "play_fake_down": ["fake", "come_at_me"], "pass": [], "decline": [], "start_countdown": [],
-          "call_misplay": ["play"], "reward": ["declared", "swap"]}
+FIELDS = {
+    "play": ["cards", "fake_up", "announce", "come_at_me", "buy_back", "bounty_claim"],
+    "play_fake_down": ["fake", "come_at_me"],
+    "pass": [],
+    "decline": [],
+    "start_countdown": [],
+    "call_misplay": ["play"],
+    "reward": ["declared", "swap"],
+}
 SMALL_HAND = 8  # the most cards whose every sub-multiset is tried as a play
 NOT_HELD = ("JK", "2S", "13H")  # tried as extra cards in case the seat does not hold them
 
@@ -33,9 +40,14 @@ def canonical(command):
     may need ("unbeatable" among the announcements: higher or lower is optional, as is come_at_me)."""
     if command["type"] == "play":
         announce = command.get("announce")
-        return ("play", tuple(sorted(command["cards"])), tuple(sorted(command.get("fake_up") or ())),
-                command.get("buy_back") or None, command.get("bounty_claim") or None,
-                announce if announce not in ("higher", "lower") else None)
+        return (
+            "play",
+            tuple(sorted(command["cards"])),
+            tuple(sorted(command.get("fake_up") or ())),
+            command.get("buy_back") or None,
+            command.get("bounty_claim") or None,
+            announce if announce not in ("higher", "lower") else None,
+        )
     if command["type"] == "play_fake_down":
         return ("play_fake_down", command["fake"])
     if command["type"] == "reward":
@@ -73,11 +85,16 @@ def _candidates(state, seat):
         for fake_up in [[]] + list(sub_multisets(extras)):
             if not cards and not fake_up:
                 continue
-            for buy_back, claim, announce in product((None, due), (None, len(cards) + len(fake_up)),
-                                                     (None, "unbeatable")):
+            for buy_back, claim, announce in product(
+                (None, due), (None, len(cards) + len(fake_up)), (None, "unbeatable")
+            ):
                 command = {"type": "play", "cards": cards}
-                for key, value in (("fake_up", fake_up), ("buy_back", buy_back), ("bounty_claim", claim),
-                                   ("announce", announce)):
+                for key, value in (
+                    ("fake_up", fake_up),
+                    ("buy_back", buy_back),
+                    ("bounty_claim", claim),
+                    ("announce", announce),
+                ):
                     if value:
                         command[key] = value
                 yield command
@@ -87,7 +104,7 @@ def _candidates(state, seat):
     for fake in set(state.fakes[seat]) | {"QD"}:
         yield {"type": "play_fake_down", "fake": fake}
     if state.reward is not None:
-        viewed = list(state.deck[:state.reward.count])
+        viewed = list(state.deck[: state.reward.count])
         swaps = [None] + [{"take": take, "give": give} for take in set(viewed) for give in set(hand)]
         for declared in (state.reward.count - 1, state.reward.count, state.reward.count + 1):
             for swap in swaps:
@@ -145,14 +162,23 @@ def public_in_events(event):
 
 
 PROFILE = dict(
-    setup=setup, choose=choose, canonical=canonical, candidates=candidates, fields=FIELDS,
+    setup=setup,
+    choose=choose,
+    canonical=canonical,
+    candidates=candidates,
+    fields=FIELDS,
     view_keys=frozenset({"round", "phase", "direction", "bounty", "buy_back_next", "finish_order", "trick"}),
     player_keys=frozenset({"score", "hand_count", "fake_joker_count", "passed"}),
-    check_view=check_view, full_deck=lambda players, options: list(FULL_DECK),
-    dealt=dealt, check_after_deal=check_after_deal,
+    check_view=check_view,
+    full_deck=lambda players, options: list(FULL_DECK),
+    dealt=dealt,
+    check_after_deal=check_after_deal,
     bad_options=[{"rounds": 0}, {"rounds": 51}, {"rounds": "5"}, {"misplays": "sometimes"}],
     max_commands=4000,
-    short=(4, {"rounds": 1}), known=known, public_in_events=public_in_events, redeal=hands_and("deck"),
+    short=(4, {"rounds": 1}),
+    known=known,
+    public_in_events=public_in_events,
+    redeal=hands_and("deck"),
     event_types=frozenset(_APPLY),
     composed=lambda command: command["type"] == "reward",  # the reward's form: fields the player fills in
 )

@@ -1,14 +1,15 @@
 """Spite & Malice for the contract checks."""
-import json
-from itertools import combinations_with_replacement, product
 
+import json
 from dataclasses import replace
+from itertools import combinations_with_replacement, product
 
 from games.engines.spite_and_malice.deck import full_deck as sm_deck
 from games.engines.spite_and_malice.evolve import _APPLY
 from games.engines.spite_and_malice.options import parse_options
 
-from .hidden import others, redeal as redeal_places
+from .hidden import others
+from .hidden import redeal as redeal_places
 
 FIELDS = {"play": ["from", "card", "pile", "to"], "draw": [], "end_turn": ["fills", "discard"]}
 STANDARD_DECKS = {2: 3, 3: 4, 4: 5}
@@ -122,20 +123,29 @@ def redeal(state, seat, rng):
     hands = list(state.hands)
     for other, hand in zip(other_seats, dealt):
         hands[other] = hand
-    unders = dealt[len(other_seats):len(other_seats) + state.players]
+    unders = dealt[len(other_seats) : len(other_seats) + state.players]
     wins = tuple(pile[:1] + under for pile, under in zip(state.win_piles, unders))
     return replace(state, hands=tuple(hands), win_piles=wins, draw_pile=dealt[-1])
 
 
 PROFILE = dict(
-    setup=setup, choose=choose, canonical=canonical, candidates=candidates, fields=FIELDS,
+    setup=setup,
+    choose=choose,
+    canonical=canonical,
+    candidates=candidates,
+    fields=FIELDS,
     view_keys=frozenset({"play_piles", "draw_count"}),
     player_keys=frozenset({"win_top", "win_count", "discards", "hand_count"}),
-    check_view=check_view, full_deck=lambda players, options: sm_deck(parse_options(options, players)),
-    dealt=dealt, check_after_deal=check_after_deal,
+    check_view=check_view,
+    full_deck=lambda players, options: sm_deck(parse_options(options, players)),
+    dealt=dealt,
+    check_after_deal=check_after_deal,
     bad_options=[{"decks": 0}, {"decks": "3"}, {"win_pile": 0}, {"win_pile": True}],
     max_commands=5000,
-    short=(2, {"win_pile": 5}), known=known, redeal=redeal, event_types=frozenset(_APPLY),
+    short=(2, {"win_pile": 5}),
+    known=known,
+    redeal=redeal,
+    event_types=frozenset(_APPLY),
     # Filling empty discard piles: every way to fill them is too many to list.
     composed=lambda command: command["type"] == "end_turn" and command["fills"],
 )

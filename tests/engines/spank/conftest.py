@@ -4,6 +4,7 @@ Positions are written compactly: a hand is a string of card codes ("9S 10H
 QD"), a seat's stacks are five such strings in run order ("" is an empty
 stack).
 """
+
 import random
 from dataclasses import replace
 
@@ -42,8 +43,7 @@ def deal(engine):
 def position():
     """An exact mid-game position, seat ``to_move`` at the start of its turn (after Score)."""
 
-    def make(hands, stacks, *, stock="", discard="", scores=None, to_move=0, step=UPKEEP,
-             options=None, **more):
+    def make(hands, stacks, *, stock="", discard="", scores=None, to_move=0, step=UPKEEP, options=None, **more):
         players = len(hands)
         state = State(
             players=players,

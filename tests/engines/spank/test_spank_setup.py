@@ -1,4 +1,5 @@
 """Setup rules: players, options, the deck, the deal and who starts."""
+
 import random
 from collections import Counter
 
@@ -29,16 +30,19 @@ def test_players_must_be_2_to_9(engine, players):
         engine.start(players)
 
 
-@pytest.mark.parametrize("options", [
-    {"colour": True},
-    {"sequence": "yes"},
-    {"sequence": 1},
-    {"two_set": "quarter"},
-    {"two_set": True},
-    {"two_set": ["full"]},
-    ["sequence"],
-    "sequence",
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"colour": True},
+        {"sequence": "yes"},
+        {"sequence": 1},
+        {"two_set": "quarter"},
+        {"two_set": True},
+        {"two_set": ["full"]},
+        ["sequence"],
+        "sequence",
+    ],
+)
 def test_unknown_option_or_bad_value_raises_value_error(engine, options):
     with pytest.raises(ValueError):
         engine.start(2, options=options)
@@ -75,8 +79,29 @@ def test_half_two_set_deck_pack_count(engine, players, packs):
 
 
 def test_deal_is_hand_then_stacks_seat_by_seat_and_the_rest_is_the_stock(engine):
-    deck = ["9S", "9H", "9D", "9C", "10S", "JS", "JH", "JD", "JC", "QS",
-            "AS", "AH", "AD", "AC", "KS", "10H", "10D", "10C", "QH", "QD", "KH"]
+    deck = [
+        "9S",
+        "9H",
+        "9D",
+        "9C",
+        "10S",
+        "JS",
+        "JH",
+        "JD",
+        "JC",
+        "QS",
+        "AS",
+        "AH",
+        "AD",
+        "AC",
+        "KS",
+        "10H",
+        "10D",
+        "10C",
+        "QH",
+        "QD",
+        "KH",
+    ]
     dealt = engine.start(2, deck=deck, rng=random.Random(3))[0]
     assert dealt["hands"] == [deck[0:5], deck[10:15]]
     assert dealt["stacks"] == [[[card] for card in deck[5:10]], [[card] for card in deck[15:20]]]
@@ -94,16 +119,19 @@ def test_short_stacked_deck_is_followed_by_the_rest_shuffled_by_rng(engine):
     assert deck_of(engine, 3) == packs_of(HIGH, 3)
 
 
-@pytest.mark.parametrize("deck", [
-    ["AS", "AS", "AS", "AS"],  # three packs hold three
-    ["8S"],  # no 8s in Spank!
-    ["2H"],  # no 2s without two_set
-    ["XX"],
-    [9],
-    [["AS"]],
-    "AS KS",
-    {"AS": 1},
-])
+@pytest.mark.parametrize(
+    "deck",
+    [
+        ["AS", "AS", "AS", "AS"],  # three packs hold three
+        ["8S"],  # no 8s in Spank!
+        ["2H"],  # no 2s without two_set
+        ["XX"],
+        [9],
+        [["AS"]],
+        "AS KS",
+        {"AS": 1},
+    ],
+)
 def test_stacked_deck_naming_a_card_the_deck_lacks_raises_value_error(engine, deck):
     with pytest.raises(ValueError):
         engine.start(2, deck=deck)

@@ -1,5 +1,6 @@
 """Rules on stacks: the rank cycle, either end, no rank twice, five cards, the two sets, and
 the Sequence Variation's patterns."""
+
 import pytest
 
 from games.engines.spank.stack import (
@@ -79,6 +80,7 @@ def test_two_set_sets_never_mix():
 
 
 # --- Sequence Variation -------------------------------------------------------------------
+
 
 def test_base_game_ignores_suits():
     assert joined("9S 10S", "JH") == "9S 10S JH"

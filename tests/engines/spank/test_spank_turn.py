@@ -1,4 +1,5 @@
 """The Sequence of Play: Score, Upkeep, Spank, Move, Play, Draw, and the order of the steps."""
+
 import pytest
 
 from games.engines import IllegalCommand
@@ -31,6 +32,7 @@ def table(position):
 
 # --- Turn order ---------------------------------------------------------------------------
 
+
 def test_only_the_seat_to_move_may_act(engine, table):
     refused(engine, table, 1, {"type": "end_turn"}, "seat 0's turn")
     assert engine.legal_commands(table, 1) == []
@@ -50,11 +52,14 @@ def test_turn_passes_to_the_left_the_next_seat_wrapping_to_0(engine, act, positi
 
 # --- Score --------------------------------------------------------------------------------
 
+
 def test_score_table_counts_only_the_current_seats_stacks(engine, act, position):
     state = position(
         ["9S", "9H"],
-        [["9S 10S", "JS QS KS", "AH 9H 10H JH", "9D", "QD"],
-         ["KC AC", "9D 10D JD", "JC QC KC AC", "9C 10C JC QC KC", "AD"]],
+        [
+            ["9S 10S", "JS QS KS", "AH 9H 10H JH", "9D", "QD"],
+            ["KC AC", "9D 10D JD", "JC QC KC AC", "9C 10C JC QC KC", "AD"],
+        ],
     )
     events, state = act(state, 0, {"type": "end_turn"})
     scored = events[-1]
@@ -102,6 +107,7 @@ def test_score_below_1000_does_not_win(engine, act, position):
 
 # --- Upkeep -------------------------------------------------------------------------------
 
+
 def test_upkeep_discard_ends_the_turn_and_goes_to_draw(engine, act, table):
     events, state = act(table, 0, {"type": "discard", "cards": ["AH", "QH"]})
     assert kinds(events) == ["discarded", "drew", "scored"]
@@ -147,6 +153,7 @@ def test_upkeep_discard_is_still_allowed_instead_of_placing(engine, act, positio
 
 # --- Spank --------------------------------------------------------------------------------
 
+
 def test_spank_puts_the_stack_and_the_card_in_the_discard(engine, act, table):
     events, state = act(table, 0, {"type": "spank", "card": "QH", "seat": 1, "stack": 0})
     assert events == [{"type": "spanked", "seat": 0, "card": "QH", "target": 1, "stack": 0, "cards": ["JS"]}]
@@ -190,8 +197,9 @@ def test_at_most_one_spank_a_turn_and_before_any_move(engine, act, table):
 
 
 def test_spank_in_the_sequence_variation_must_fit_the_pattern(engine, position):
-    state = position(["AH AS 9D 10D JD", "9C"], [FULL, ["QS KS", "9H 10C", "AS", "10S", "9H"]],
-                     options={"sequence": True})
+    state = position(
+        ["AH AS 9D 10D JD", "9C"], [FULL, ["QS KS", "9H 10C", "AS", "10S", "9H"]], options={"sequence": True}
+    )
     refused(engine, state, 0, {"type": "spank", "card": "AH", "seat": 1, "stack": 0}, "cannot join")
     engine.decide(state, 0, {"type": "spank", "card": "AS", "seat": 1, "stack": 0})
     engine.decide(state, 0, {"type": "spank", "card": "JD", "seat": 1, "stack": 1})
@@ -205,6 +213,7 @@ def test_spanks_in_a_three_seat_game_may_target_any_opponent(engine, position):
 
 
 # --- Move and retire ----------------------------------------------------------------------
+
 
 def test_move_joins_one_own_stack_onto_another_at_either_end(engine, act, table):
     events, state = act(table, 0, {"type": "move", "from": 1, "to": 0})
@@ -275,6 +284,7 @@ def test_spank_then_move_then_place_in_one_turn(engine, act, table):
 
 # --- Play ---------------------------------------------------------------------------------
 
+
 def test_placement_is_mandatory_with_an_empty_stack_and_a_card_in_hand(engine, position):
     state = position(["QH KH", "9C"], [["9S", "", "", "QC", "KS"], FULL])
     refused(engine, state, 0, {"type": "end_turn"}, "must place")
@@ -318,6 +328,7 @@ def test_end_turn_skips_what_is_optional(engine, act, table):
 
 # --- Draw ---------------------------------------------------------------------------------
 
+
 def test_draw_fills_the_hand_to_five_from_the_stock_top(engine, act, table):
     events, state = act(table, 0, {"type": "discard", "cards": ["QH", "KH", "AH"]})
     assert events[1] == {"type": "drew", "seat": 0, "cards": ["9H", "10S", "JS"], "reshuffled": None}
@@ -355,23 +366,38 @@ def test_hand_stays_short_when_stock_and_discard_are_both_empty(engine, act, pos
 
 # --- Commands that are not commands -------------------------------------------------------
 
-@pytest.mark.parametrize("command", [
-    None, 5, "end_turn", ["end_turn"], {}, {"type": None}, {"type": 3}, {"type": "pass"},
-    {"type": "END_TURN"},
-    {"type": "spank"}, {"type": "spank", "card": "QH", "seat": 1},
-    {"type": "spank", "card": "QH", "seat": True, "stack": 0},
-    {"type": "spank", "card": "QH", "seat": 1, "stack": -1},
-    {"type": "spank", "card": "QH", "seat": 1, "stack": 5},
-    {"type": "spank", "card": "QH", "seat": 7, "stack": 0},
-    {"type": "spank", "card": "QH", "seat": 1, "stack": 1.0},
-    {"type": "spank", "card": ["QH"], "seat": 1, "stack": 0},
-    {"type": "move", "from": "1", "to": 0}, {"type": "move", "from": 1},
-    {"type": "move", "from": 1, "to": False},
-    {"type": "retire", "stack": None}, {"type": "place", "card": None, "stack": 1},
-    {"type": "place", "card": "QH", "stack": [1]},
-    {"type": "discard", "cards": [["QH"]]}, {"type": "discard", "cards": [None]},
-    {"type": "discard", "cards": {"QH": 1}},
-])
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        None,
+        5,
+        "end_turn",
+        ["end_turn"],
+        {},
+        {"type": None},
+        {"type": 3},
+        {"type": "pass"},
+        {"type": "END_TURN"},
+        {"type": "spank"},
+        {"type": "spank", "card": "QH", "seat": 1},
+        {"type": "spank", "card": "QH", "seat": True, "stack": 0},
+        {"type": "spank", "card": "QH", "seat": 1, "stack": -1},
+        {"type": "spank", "card": "QH", "seat": 1, "stack": 5},
+        {"type": "spank", "card": "QH", "seat": 7, "stack": 0},
+        {"type": "spank", "card": "QH", "seat": 1, "stack": 1.0},
+        {"type": "spank", "card": ["QH"], "seat": 1, "stack": 0},
+        {"type": "move", "from": "1", "to": 0},
+        {"type": "move", "from": 1},
+        {"type": "move", "from": 1, "to": False},
+        {"type": "retire", "stack": None},
+        {"type": "place", "card": None, "stack": 1},
+        {"type": "place", "card": "QH", "stack": [1]},
+        {"type": "discard", "cards": [["QH"]]},
+        {"type": "discard", "cards": [None]},
+        {"type": "discard", "cards": {"QH": 1}},
+    ],
+)
 def test_malformed_commands_raise_illegal_command(engine, table, command):
     with pytest.raises(IllegalCommand):
         engine.decide(table, 0, command)

@@ -1,5 +1,6 @@
 """Turn clocks in Spank!: the default action of a timed-out turn (the mandatory placement, else the
 end of the turn), absent seats, abandon, stale timeouts, redaction and replay."""
+
 import json
 import random
 
@@ -37,6 +38,7 @@ def assert_auto(events):
 
 
 # --- the default action -------------------------------------------------------------------
+
 
 def test_with_no_empty_stack_a_timeout_just_ends_the_turn(act, position):
     state = position(["QH KH AH 9D 10D", "9C"], [FULL, OTHER], stock="9H 10S JS QS")
@@ -91,14 +93,20 @@ def test_after_a_spank_with_no_empty_stack_the_turn_ends(act, position):
 
 
 def test_the_next_seat_winning_at_its_score_step_marks_nobody_absent(act, position):
-    state = position(["QH", "9C"], [FULL, ["9C 10C JC QC KC", "QD", "AS", "10S", "KH"]],
-                     scores=(0, 900), stock="9H 10S JS QS", clock=Clock(timeouts=(2,)))
+    state = position(
+        ["QH", "9C"],
+        [FULL, ["9C 10C JC QC KC", "QD", "AS", "10S", "KH"]],
+        scores=(0, 900),
+        stock="9H 10S JS QS",
+        clock=Clock(timeouts=(2,)),
+    )
     events, after = time_out(act, state)
     assert kinds(events) == ["timed_out", "drew", "scored", "won"]
     assert after.over and after.winner == 1 and not after.clock.absent
 
 
 # --- stale timeouts -------------------------------------------------------------------------
+
 
 def test_a_timeout_in_the_draw_step_between_turns_is_stale(engine, position):
     state = position(["QH", "9C"], [FULL, OTHER], to_move=None, step=None)
@@ -112,6 +120,7 @@ def test_a_timeout_for_another_seat_or_after_the_game_is_refused(engine, positio
 
 
 # --- absent seats, abandon ----------------------------------------------------------------------
+
 
 def test_three_timeouts_in_a_row_mark_absent_and_an_own_action_clears_it(engine, act, position):
     state = position(["QH KH AH 9D 10D", "QD KD AD 9S 10S"], [FULL, OTHER], stock="9H 10S JS QS KS AS " * 4)
@@ -135,7 +144,11 @@ def test_abandon_needs_an_absent_seat_and_ends_the_game(engine, act, position):
     state = position(["QH", "9C"], [FULL, OTHER])
     refused(engine, state, {"type": "abandon"}, "no seat is absent")
     state = position(["QH", "9C"], [FULL, OTHER], clock=Clock(timeouts=(3,), absent=frozenset({0})))
-    assert [entry["command"]["type"] for entry in engine.host_commands_now(state)] == ["abandon", "carry_on", "hand_to_bot"]
+    assert [entry["command"]["type"] for entry in engine.host_commands_now(state)] == [
+        "abandon",
+        "carry_on",
+        "hand_to_bot",
+    ]
     events, state = act(state, None, {"type": "abandon"})
     view = engine.view(state, None)
     assert events == [{"type": "abandoned"}]
@@ -156,6 +169,7 @@ def test_the_clock_events_are_public_and_an_auto_draw_stays_tagged(engine, act, 
 
 
 # --- replay -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(4))
 def test_replay_of_a_game_with_timeouts_equals_evolving_step_by_step(engine, seed):

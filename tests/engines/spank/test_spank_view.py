@@ -1,5 +1,6 @@
 """What each seat may see: the view and the redacted events. Hidden: other hands, other
 seats' draws, the stock order. Public: everything on the table."""
+
 import json
 import random
 from dataclasses import replace
@@ -24,7 +25,16 @@ def game(engine):
         events += new
         states.append(engine.fold(new, state))
     assert {event["type"] for event in events} == {
-        "dealt", "scored", "won", "discarded", "spanked", "moved", "retired", "placed", "drew"}
+        "dealt",
+        "scored",
+        "won",
+        "discarded",
+        "spanked",
+        "moved",
+        "retired",
+        "placed",
+        "drew",
+    }
     assert any(event["type"] == "drew" and event["reshuffled"] for event in events)
     return events, states[len(states) // 2]
 
@@ -65,8 +75,9 @@ def test_view_never_leaks_other_hands_or_the_stock_order(engine, game):
         stock=tuple(reversed(state.stock)),
     )
     assert engine.view(swapped, 0) == engine.view(state, 0)
-    assert engine.view(replace(state, hands=tuple(("9H",) * len(h) for h in state.hands)), None) == \
-        engine.view(state, None)
+    assert engine.view(replace(state, hands=tuple(("9H",) * len(h) for h in state.hands)), None) == engine.view(
+        state, None
+    )
 
 
 def test_view_stacks_are_in_run_order(engine, position):
@@ -99,10 +110,16 @@ def test_view_shows_the_public_extras(engine, act, position):
 
 
 def test_view_shows_sequence_patterns(engine, position):
-    state = position(["QH", "9C"], [["9S 10S", "9S 10C", "9S 10H", "AH 9S 10H", "AD 9S 10H"], FULL],
-                     options={"sequence": True})
+    state = position(
+        ["QH", "9C"], [["9S 10S", "9S 10C", "9S 10H", "AH 9S 10H", "AD 9S 10H"], FULL], options={"sequence": True}
+    )
     assert engine.view(state, None)["players"][0]["patterns"] == [
-        "same_suit", "same_colour", "alternating", "alternating_suits", "alternating_colours"]
+        "same_suit",
+        "same_colour",
+        "alternating",
+        "alternating_suits",
+        "alternating_colours",
+    ]
 
 
 def test_view_of_a_finished_game(engine, act, position):
@@ -114,6 +131,7 @@ def test_view_of_a_finished_game(engine, act, position):
 
 
 # --- redact_event -------------------------------------------------------------------------
+
 
 def test_redacted_deal_shows_only_the_own_hand_and_no_stock(engine):
     dealt = engine.start(3, rng=random.Random(2))[0]
@@ -127,8 +145,13 @@ def test_redacted_deal_shows_only_the_own_hand_and_no_stock(engine):
 
 def test_redacted_draw_shows_the_cards_only_to_the_drawer_and_the_new_stock_to_nobody(engine):
     drew = {"type": "drew", "seat": 1, "cards": ["9S", "AH"], "reshuffled": ["AH", "KS", "QD"]}
-    assert engine.redact_event(drew, 1) == {"type": "drew", "seat": 1, "count": 2, "cards": ["9S", "AH"],
-                                            "reshuffled": 3}
+    assert engine.redact_event(drew, 1) == {
+        "type": "drew",
+        "seat": 1,
+        "count": 2,
+        "cards": ["9S", "AH"],
+        "reshuffled": 3,
+    }
     for seat in (0, 2, None):
         assert engine.redact_event(drew, seat) == {"type": "drew", "seat": 1, "count": 2, "reshuffled": 3}
     plain = {"type": "drew", "seat": 1, "cards": [], "reshuffled": None}

@@ -8,18 +8,19 @@ Two ways to an exact position:
   ``dataclasses.replace``: any hands (of any size), a trick in progress, the
   direction, passed seats, scores, the buy-back counter and so on.
 """
+
 import copy
 import random
 from collections import Counter
 from dataclasses import replace
 
 import pytest
+from spite_helpers import FULL_DECK, cards
 
 from games.engines import IllegalCommand, get_engine
 from games.engines.spite.hands import classify
 from games.engines.spite.state import PLAYING, Play, Trick
 from games.engines.spite.trick import with_play
-from spite_helpers import FULL_DECK, cards
 
 # Cards a short stacked hand is padded with: high ranks only, so the opening's ask (3s, 4s, ...)
 # is decided by the cards a test names.
@@ -59,8 +60,12 @@ def deal(engine, stacked):
     """Start a match from a stacked deck given seat by seat: (events, state)."""
 
     def start(*hands, bounty=None, deck="", options=None, seed=0):
-        events = engine.start(len(hands), options=strict_unless_told(options), deck=stacked(*hands, bounty=bounty, deck=deck),
-                              rng=random.Random(seed))
+        events = engine.start(
+            len(hands),
+            options=strict_unless_told(options),
+            deck=stacked(*hands, bounty=bounty, deck=deck),
+            rng=random.Random(seed),
+        )
         return events, engine.fold(events)
 
     return start
@@ -85,17 +90,37 @@ def position(engine):
     ``plays`` are in force (each play taken as made in ``direction``). Anything else is a State field.
     """
 
-    def make(hands, *, to_move=0, plays=(), direction="higher", passed=(), deck=DEFAULT_DECK, discard="",
-             bounty="9H", round=1, scores=None, buy_backs=0, places=None, arity=_UNSET, top=_UNSET, leader=None,
-             last_play_joker=None, finish_history=(), options=None, **more):
+    def make(
+        hands,
+        *,
+        to_move=0,
+        plays=(),
+        direction="higher",
+        passed=(),
+        deck=DEFAULT_DECK,
+        discard="",
+        bounty="9H",
+        round=1,
+        scores=None,
+        buy_backs=0,
+        places=None,
+        arity=_UNSET,
+        top=_UNSET,
+        leader=None,
+        last_play_joker=None,
+        finish_history=(),
+        options=None,
+        **more,
+    ):
         players = len(hands)
         base = engine.fold(engine.start(players, options=strict_unless_told(options), rng=random.Random(0)))
         trick_plays = []
         for number, entry in enumerate(plays, start=1):
             seat, text = entry[0], entry[1]
             announce = entry[2] if len(entry) > 2 else None
-            trick_plays.append(Play(id=number, seat=seat, cards=tuple(cards(text)), hand=classify(cards(text)),
-                                    announce=announce))
+            trick_plays.append(
+                Play(id=number, seat=seat, cards=tuple(cards(text)), hand=classify(cards(text)), announce=announce)
+            )
         if arity is _UNSET:
             arity = len(trick_plays[0].cards) if trick_plays else None
             assert not any(p.hand.is_joker for p in trick_plays), "give arity and top for a trick with jokers"
@@ -106,8 +131,13 @@ def position(engine):
         built = Trick()
         for entry in trick_plays:  # arity, top and consecutives as the engine keeps them
             built = with_play(built, replace(entry, direction=direction))
-        trick = replace(built, leader=leader if leader is not None else (trick_plays[0].seat if trick_plays else to_move),
-                        arity=arity, top=top, passed=frozenset(passed))
+        trick = replace(
+            built,
+            leader=leader if leader is not None else (trick_plays[0].seat if trick_plays else to_move),
+            arity=arity,
+            top=top,
+            passed=frozenset(passed),
+        )
         return replace(
             base,
             round=round,

@@ -5,6 +5,7 @@ deck, the card order for the swap and the card counting are written out here
 again from the rule text, so that the tests do not lean on the engine's own
 tables.
 """
+
 import json
 import random
 from collections import Counter
@@ -20,8 +21,9 @@ ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "Q", "K
 
 def one_pack():
     """A 63-card pack: a regular 52-card deck, 11s and 12s of each suit, 13H, 13D and a joker."""
-    return ([r + s for r in STANDARD for s in SUITS] + [r + s for r in ("11", "12") for s in SUITS]
-            + ["13H", "13D", "JK"])
+    return (
+        [r + s for r in STANDARD for s in SUITS] + [r + s for r in ("11", "12") for s in SUITS] + ["13H", "13D", "JK"]
+    )
 
 
 FULL_DECK = Counter(one_pack() * 3)  # 189 cards
@@ -126,14 +128,19 @@ def random_match(engine, players, options, seed, max_commands=4000, eagerness=0.
 
 # --- independent oracles for the end of a round (rules/spite.md: Scoring, Card Swapping) ---------
 
+
 def points_for(place, players):
     """First out +2, second +1, second last -1, last -2 (three players: the middle gets +1 - 1)."""
-    return ((2 if place == 0 else 0) + (1 if place == 1 else 0)
-            - (1 if place == players - 2 else 0) - (2 if place == players - 1 else 0))
+    return (
+        (2 if place == 0 else 0)
+        + (1 if place == 1 else 0)
+        - (1 if place == players - 2 else 0)
+        - (2 if place == players - 1 else 0)
+    )
 
 
 def half_of(place, players):
-    """"top", "bottom", or None for the middle seat of an odd table (always in the other half)."""
+    """ "top", "bottom", or None for the middle seat of an odd table (always in the other half)."""
     if players % 2 and place == players // 2:
         return None
     return "top" if place < players / 2 else "bottom"
@@ -173,8 +180,8 @@ def expected_swap(hands, scores, last_places, deck):
     took = [[] for _ in range(players)]
     high = highest_first(high)
     for seat in sorted((s for s in range(players) if scores[s] > 0), key=lambda s: (-scores[s], place[s])):
-        took[seat], high = high[:len(gave[seat])], high[len(gave[seat]):]
+        took[seat], high = high[: len(gave[seat])], high[len(gave[seat]) :]
     low = lowest_first(low)
     for seat in sorted((s for s in range(players) if scores[s] < 0), key=lambda s: (scores[s], -place[s])):
-        took[seat], low = low[:len(gave[seat])], low[len(gave[seat]):]
+        took[seat], low = low[: len(gave[seat])], low[len(gave[seat]) :]
     return gave, [sorted(cards) for cards in took], from_deck, sorted(high + low)

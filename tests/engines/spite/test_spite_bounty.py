@@ -5,10 +5,10 @@ fake jokers equal to the number of bounty cards in their final hand. The bounty 
 discarded and a new bounty card revealed, so that other players may continue to claim the bounty
 within the same trick." The claim is part of the play (``bounty_claim``) and strict mode refuses a
 wrong one; fakes come from the pile's front, a shortfall from the deck's top as deck reward cards."""
+
 from collections import Counter
 
 import pytest
-
 from spite_helpers import PASS, kinds, of_type, play
 
 
@@ -20,9 +20,9 @@ def claimed(events):
 
 # --- the claim and its count ----------------------------------------------------------------------
 
+
 def test_going_out_on_the_bounty_value_claims_one_fake_per_card(position, act):
-    state = position(["9S 9D", "6S 4C", "3S 8S"], bounty="9H", fake_pile=("AS", "KH", "4D"), deck="JC 5C 6C",
-                     to_move=0)
+    state = position(["9S 9D", "6S 4C", "3S 8S"], bounty="9H", fake_pile=("AS", "KH", "4D"), deck="JC 5C 6C", to_move=0)
     events, after = act(state, 0, play("9S 9D", bounty_claim=2))
     assert kinds(events)[:3] == ["played", "placed", "bounty_claimed"]
     event = claimed(events)
@@ -38,17 +38,20 @@ def test_a_wrong_or_missing_claim_is_refused_with_the_right_count(position, refu
     refused(state, 0, play("9S 9D", bounty_claim=claim) if claim else play("9S 9D"), words)
 
 
-@pytest.mark.parametrize("hand, cards", [
-    ("9S 9D 4C", "9S 9D"),  # not going out
-    ("8S 8D", "8S 8D"),  # going out, but not on the bounty's value
-])
+@pytest.mark.parametrize(
+    "hand, cards",
+    [
+        ("9S 9D 4C", "9S 9D"),  # not going out
+        ("8S 8D", "8S 8D"),  # going out, but not on the bounty's value
+    ],
+)
 def test_a_claim_without_the_right_is_refused(position, refused, hand, cards):
     state = position([hand, "6S 4C", "3S 8S"], bounty="9H", fake_pile=("AS", "KH"), to_move=0)
     refused(state, 0, play(cards, bounty_claim=2), "only going out with natural cards of the bounty")
 
 
 def test_a_shortfall_in_the_pile_comes_from_the_top_of_the_deck_as_deck_reward_cards(position, act):
-    """"If the fake joker pile is exhausted, ... any deficit in the current claim, shall cause that
+    """ "If the fake joker pile is exhausted, ... any deficit in the current claim, shall cause that
     player to earn the next card(s) from the deck." """
     state = position(["9S 9D 9C", "6S 4C", "3S 8S"], bounty="9H", fake_pile=("AS",), deck="QS JC 5C 6C", to_move=0)
     events, after = act(state, 0, play("9S 9D 9C", bounty_claim=3))
@@ -67,9 +70,8 @@ def test_the_old_bounty_is_discarded_and_a_new_one_turned(position, act):
 
 
 def test_two_seats_claim_the_bounty_in_one_trick(position, act):
-    """"... so that other players may continue to claim the bounty within the same trick." """
-    state = position(["9S", "JS", "4D 5D", "4S 5S"], bounty="9H", fake_pile=("AS", "KH"), deck="JC 5C 6C",
-                     to_move=0)
+    """ "... so that other players may continue to claim the bounty within the same trick." """
+    state = position(["9S", "JS", "4D 5D", "4S 5S"], bounty="9H", fake_pile=("AS", "KH"), deck="JC 5C 6C", to_move=0)
     events, state = act(state, 0, play("9S", bounty_claim=1))
     assert claimed(events)["bounty"] == "JC"
     events, state = act(state, 1, play("JS", bounty_claim=1))
@@ -81,10 +83,9 @@ def test_two_seats_claim_the_bounty_in_one_trick(position, act):
 
 
 def test_a_joker_turned_as_the_new_bounty_goes_back_into_the_deck(engine, position, act):
-    """"If a joker is revealed as the bounty card, it shall be shuffled back into the deck and a new
+    """ "If a joker is revealed as the bounty card, it shall be shuffled back into the deck and a new
     bounty card is revealed." The deck's new order is in the event, and only its size is shown."""
-    state = position(["9S", "6S 4C", "3S 8S"], bounty="9H", fake_pile=("AS",), deck="JK 8D 9C 10C 5C",
-                     to_move=0)
+    state = position(["9S", "6S 4C", "3S 8S"], bounty="9H", fake_pile=("AS",), deck="JK 8D 9C 10C 5C", to_move=0)
     events, after = act(state, 0, play("9S", bounty_claim=1), seed=3)
     event = claimed(events)
     assert event["jokers_returned"] == 1 and event["bounty"] == "8D"
@@ -122,8 +123,7 @@ def test_a_wild_13_in_the_final_hand_claims_no_bounty(position, act, refused):
 def test_a_face_up_fake_of_the_bounty_value_counts_as_a_natural_bounty_card(position, act, refused):
     """RULINGS: "Face-up fakes and deck reward cards count as natural cards of their face (for the
     bounty ...)"."""
-    state = position(["9S", "6S 4C", "3S 8S"], bounty="9H", fakes=(("9C",), (), ()), fake_pile=("AS",),
-                     to_move=0)
+    state = position(["9S", "6S 4C", "3S 8S"], bounty="9H", fakes=(("9C",), (), ()), fake_pile=("AS",), to_move=0)
     command = play("9S", fake_up=["9C"], bounty_claim=2)
     refused(state, 0, {**command, "bounty_claim": 1}, "claim 2")
     events, after = act(state, 0, command)
@@ -133,8 +133,7 @@ def test_a_face_up_fake_of_the_bounty_value_counts_as_a_natural_bounty_card(posi
 
 
 def test_a_deck_reward_card_of_the_bounty_value_counts_too(position, act):
-    state = position(["9S", "6S 4C", "3S 8S"], bounty="9H", bonus=(("9C",), (), ()), fake_pile=("AS", "KH"),
-                     to_move=0)
+    state = position(["9S", "6S 4C", "3S 8S"], bounty="9H", bonus=(("9C",), (), ()), fake_pile=("AS", "KH"), to_move=0)
     events, _ = act(state, 0, play("9S", fake_up=["9C"], bounty_claim=2))
     assert claimed(events)["count"] == 2
 
@@ -142,8 +141,13 @@ def test_a_deck_reward_card_of_the_bounty_value_counts_too(position, act):
 def test_a_joker_hand_of_bounty_cards_as_the_last_play_claims_and_places_the_seat_last(position, act):
     """RULINGS: "Going out with natural bounty cards claims the bounty even when that play places the
     seat last." Five natural 7s are a joker hand."""
-    state = position(["7S 7H 7D 7C 7S", "6S 4C", "3S 8S"], bounty="7H", fake_pile=("AS", "KH", "4D"),
-                     deck="QS JC 5C 6C 8C 9C", to_move=0)
+    state = position(
+        ["7S 7H 7D 7C 7S", "6S 4C", "3S 8S"],
+        bounty="7H",
+        fake_pile=("AS", "KH", "4D"),
+        deck="QS JC 5C 6C 8C 9C",
+        to_move=0,
+    )
     events, after = act(state, 0, play("7S 7H 7D 7C 7S", bounty_claim=5))
     assert of_type(events, "placed") == [{"type": "placed", "seat": 0, "place": 2, "reason": "joker_hand_at_the_end"}]
     event = claimed(events)
@@ -163,17 +167,18 @@ def test_a_buy_back_play_that_draws_goes_not_out_and_claims_nothing(position, ac
 def test_a_buy_back_play_on_an_empty_deck_goes_out_and_claims(position, act):
     """RULINGS: "draws stop at an empty deck"."""
     plays = [(0, "4D"), (1, "6C"), (2, "9S"), (1, "10H"), (2, "QC")]
-    state = position(["KS", "6S 4C", "3S 8S"], bounty="KH", fake_pile=("AS",), plays=plays, passed=(0,), to_move=0,
-                     deck="")
+    state = position(
+        ["KS", "6S 4C", "3S 8S"], bounty="KH", fake_pile=("AS",), plays=plays, passed=(0,), to_move=0, deck=""
+    )
     events, after = act(state, 0, play("KS", buy_back=1, bounty_claim=1))
     assert claimed(events)["fakes"] == ["AS"] and after.places[0] == 0
 
 
 # --- legal_commands and redaction -------------------------------------------------------------------
 
+
 def test_legal_commands_carry_bounty_claim_on_exactly_the_claiming_plays(engine, position):
-    state = position(["9S 9D", "6S 4C", "3S 8S"], bounty="9H", fakes=(("9C",), (), ()), fake_pile=("AS",),
-                     to_move=0)
+    state = position(["9S 9D", "6S 4C", "3S 8S"], bounty="9H", fakes=(("9C",), (), ()), fake_pile=("AS",), to_move=0)
     claims = {}
     for command in engine.legal_commands(state, 0):
         if command["type"] == "play":

@@ -1,7 +1,7 @@
 """Come at me (rules/spite.md "Come At Me"; RULINGS "Spite: finer points"): the reward and its
 sequence, failure penalties as skipped turns, the forbidden cases, and the reward step."""
-import pytest
 
+import pytest
 from spite_helpers import PASS, of_type, play
 
 
@@ -106,25 +106,32 @@ def test_a_reward_of_0_gives_nothing_and_below_0_that_many_penalties(position, a
     assert of_type(events, "skipped")[0]["seat"] == 0 and state.to_move == 1
 
 
-@pytest.mark.parametrize("hands, plays, direction, cards, why", [
-    (["JK 9S", "4D", "4C"], [], "higher", "JK", "joker hand"),
-    (["7S 7S 7S 7S 7S 9S", "4D", "4C"], [], "higher", "7S 7S 7S 7S 7S", "joker hand"),
-    (["2S 9S", "4D", "4C"], [(1, "5H")], "higher", "2S", "only a joker hand"),
-    (["2H 2H 9S", "4D", "4C"], [(1, "5H 5D")], "higher", "2H 2H", "only a joker hand"),
-    (["3S 13H 9S", "4D", "4C"], [(1, "5H 5D")], "lower", "3S 13H", "only a joker hand"),
-])
-def test_come_at_me_is_refused_on_a_play_only_a_joker_hand_could_follow(position, refused, hands, plays, direction,
-                                                                        cards, why):
+@pytest.mark.parametrize(
+    "hands, plays, direction, cards, why",
+    [
+        (["JK 9S", "4D", "4C"], [], "higher", "JK", "joker hand"),
+        (["7S 7S 7S 7S 7S 9S", "4D", "4C"], [], "higher", "7S 7S 7S 7S 7S", "joker hand"),
+        (["2S 9S", "4D", "4C"], [(1, "5H")], "higher", "2S", "only a joker hand"),
+        (["2H 2H 9S", "4D", "4C"], [(1, "5H 5D")], "higher", "2H 2H", "only a joker hand"),
+        (["3S 13H 9S", "4D", "4C"], [(1, "5H 5D")], "lower", "3S 13H", "only a joker hand"),
+    ],
+)
+def test_come_at_me_is_refused_on_a_play_only_a_joker_hand_could_follow(
+    position, refused, hands, plays, direction, cards, why
+):
     state = position(hands, to_move=0, plays=plays, direction=direction, leader=1 if plays else 0)
     refused(state, 0, cam(cards), why)
 
 
-@pytest.mark.parametrize("hands, plays, direction, cards", [
-    (["2S 2C 9S", "4D", "4C"], [(1, "5H 5D")], "higher", "2S 2C"),  # mixed 2s: coloured or suited 2s beat them
-    (["3S 9S", "4D", "4C"], [(1, "5H")], "lower", "3S"),  # a natural 3 bounces the game higher
-    (["7S 9S", "4D", "4C"], [(1, "5H")], "higher", "7S"),  # 7s may always follow 7s
-    (["13H 13D 9S", "4D", "4C"], [(1, "5H 5D")], "higher", "13H 13D"),
-])
+@pytest.mark.parametrize(
+    "hands, plays, direction, cards",
+    [
+        (["2S 2C 9S", "4D", "4C"], [(1, "5H 5D")], "higher", "2S 2C"),  # mixed 2s: coloured or suited 2s beat them
+        (["3S 9S", "4D", "4C"], [(1, "5H")], "lower", "3S"),  # a natural 3 bounces the game higher
+        (["7S 9S", "4D", "4C"], [(1, "5H")], "higher", "7S"),  # 7s may always follow 7s
+        (["13H 13D 9S", "4D", "4C"], [(1, "5H 5D")], "higher", "13H 13D"),
+    ],
+)
 def test_come_at_me_is_allowed_on_a_play_another_hand_could_follow(position, act, hands, plays, direction, cards):
     state = position(hands, to_move=0, plays=plays, direction=direction, leader=1)
     events, _ = act(state, 0, cam(cards))
@@ -192,7 +199,13 @@ def test_the_reward_step_refuses_bad_swaps_and_lists_every_swap(engine, position
     assert {"type": "reward", "declared": 3, "swap": {"take": "9C", "give": "9S"}} in legal
     assert len(legal) == 1 + 2 * 1  # two viewed cards, one card left in hand
     assert engine.legal_commands(state, 1) == []
-    assert engine.view(state, 1)["reward"] == {"seat": 0, "declared": None, "card_count": 2, "cards": None, "count": None}
+    assert engine.view(state, 1)["reward"] == {
+        "seat": 0,
+        "declared": None,
+        "card_count": 2,
+        "cards": None,
+        "count": None,
+    }
     events, state = act(state, 0, {"type": "reward", "declared": 3, "swap": None})
     assert state.deck == () and state.hands[0] == ("9S",) and state.to_move == 0
     seen_by_other = engine.redact_event(events[0], 1)
@@ -206,15 +219,19 @@ def test_the_extreme_hands_really_are_unbeatable_by_any_hand_of_their_size(engin
     import random
     from itertools import combinations_with_replacement
 
+    from spite_helpers import ORDER, SUITS
+
     from games.engines import IllegalCommand
     from games.engines.spite.come_at_me import extreme_hand
-    from spite_helpers import ORDER, SUITS
 
     codes = [r + s for r in ORDER for s in SUITS if r != "13"] + ["13H", "13D"]
     hands = {1: [[c] for c in codes]}
     for size in (2, 3, 4):
-        hands[size] = [list(combo) for value in ORDER
-                       for combo in combinations_with_replacement([c for c in codes if c[:-1] in (value, "13")], size)]
+        hands[size] = [
+            list(combo)
+            for value in ORDER
+            for combo in combinations_with_replacement([c for c in codes if c[:-1] in (value, "13")], size)
+        ]
     rng = random.Random(5)
     hands[5] = [rng.sample(codes, 5) for _ in range(4000)]
     for size, candidates in hands.items():
@@ -232,6 +249,7 @@ def test_the_extreme_hands_really_are_unbeatable_by_any_hand_of_their_size(engin
 
 # --- table mode: the reward step asks for the count first (RULINGS, Table mode) ------------------
 
+
 def table_reward_won(position, act, deck="8C 9C 10C JC QC KC"):
     """Table mode: seat 0 came at them with the 5S and won: a reward of 3 is owed."""
     state = position(["5S 9S", "4H 4D", "4S 4C"], to_move=0, deck=deck, options={"misplays": "table"})
@@ -247,29 +265,51 @@ def test_the_reward_step_asks_for_the_declared_count_before_any_reward_card_is_s
     is shown, so the number of cards shown cannot give the count away"."""
     state = table_reward_won(position, act)
     for seat in (None, 0, 1, 2):
-        assert engine.view(state, seat)["reward"] == {"seat": 0, "declared": None, "card_count": None, "cards": None,
-                                                      "count": None}
+        assert engine.view(state, seat)["reward"] == {
+            "seat": 0,
+            "declared": None,
+            "card_count": None,
+            "cards": None,
+            "count": None,
+        }
     # Declared first (no "swap" key): the seat views as many cards as it declared, here one too many.
     events, state = act(state, 0, {"type": "reward", "declared": 4})
     declared = events[0]
     assert [e["type"] for e in events] == ["reward_declared"]
     assert declared["viewed"] == ["8C", "9C", "10C", "JC"] and declared["misplay"]["rule"] == "reward"
     assert state.deck == ("QC", "KC") and state.reward.viewed == ("8C", "9C", "10C", "JC")
-    assert engine.view(state, 0)["reward"] == {"seat": 0, "declared": 4, "card_count": 4,
-                                               "cards": ["8C", "9C", "10C", "JC"], "count": None}
+    assert engine.view(state, 0)["reward"] == {
+        "seat": 0,
+        "declared": 4,
+        "card_count": 4,
+        "cards": ["8C", "9C", "10C", "JC"],
+        "count": None,
+    }
     assert engine.view(state, 1)["reward"] == {"seat": 0, "declared": 4, "card_count": 4, "cards": None, "count": None}
-    assert engine.redact_event(declared, 1) == {"type": "reward_declared", "seat": 0, "declared": 4,
-                                                "viewed_count": 4, "id": declared["id"]}
+    assert engine.redact_event(declared, 1) == {
+        "type": "reward_declared",
+        "seat": 0,
+        "declared": 4,
+        "viewed_count": 4,
+        "id": declared["id"],
+    }
     assert "misplay" not in engine.redact_event(declared, 0)
     # Now the swap, or none; the declaration cannot be made again or changed.
     refused(state, 0, {"type": "reward", "declared": 3}, "now swap")
     refused(state, 0, {"type": "reward", "declared": 3, "swap": None}, "cannot be taken back")
     refused(state, 0, PASS, "reward")
     assert engine.legal_commands(state, 0) == [{"type": "reward", "swap": None}] + [
-        {"type": "reward", "swap": {"take": take, "give": "9S"}} for take in ("10C", "8C", "9C", "JC")]
+        {"type": "reward", "swap": {"take": take, "give": "9S"}} for take in ("10C", "8C", "9C", "JC")
+    ]
     events, state = act(state, 0, {"type": "reward", "swap": {"take": "JC", "give": "9S"}})
-    assert events[0] == {"type": "rewarded", "seat": 0, "declared": 4, "viewed": ["8C", "9C", "10C", "JC"],
-                         "take": "JC", "give": "9S"}
+    assert events[0] == {
+        "type": "rewarded",
+        "seat": 0,
+        "declared": 4,
+        "viewed": ["8C", "9C", "10C", "JC"],
+        "take": "JC",
+        "give": "9S",
+    }
     assert state.reward is None and state.hands[0] == ("JC",) and state.deck == ("QC", "KC")
     assert state.discard[-4:] == ("8C", "9C", "10C", "9S") and state.to_move == 0
     # The declaration stays open to a call until the next play.
@@ -284,7 +324,10 @@ def test_a_declaration_called_before_the_swap_stands_and_the_step_goes_on(engine
     events, state = act(state, 2, {"type": "call_misplay", "play": events[0]["id"]})
     assert [e["type"] for e in events] == ["misplay_called"] and state.reward.viewed == ("8C", "9C")
     events, state = act(state, 0, {"type": "reward", "swap": None})
-    assert [e["type"] for e in events] == ["rewarded", "skipped"] and state.to_move == 1  # its penalty hands the lead on
+    assert [e["type"] for e in events] == [
+        "rewarded",
+        "skipped",
+    ] and state.to_move == 1  # its penalty hands the lead on
 
 
 def test_in_table_mode_the_contracts_reward_command_still_declares_and_swaps_at_once(engine, position, act):
@@ -292,7 +335,9 @@ def test_in_table_mode_the_contracts_reward_command_still_declares_and_swaps_at_
     legal = engine.legal_commands(state, 0)
     assert legal[:2] == [{"type": "reward", "declared": 3, "swap": None}, {"type": "reward", "declared": 3}]
     events, state = act(state, 0, {"type": "reward", "declared": 3, "swap": {"take": "9C", "give": "9S"}})
-    assert events[0]["type"] == "rewarded" and events[0]["misplay"] is None and events[0]["viewed"] == ["8C", "9C", "10C"]
+    assert (
+        events[0]["type"] == "rewarded" and events[0]["misplay"] is None and events[0]["viewed"] == ["8C", "9C", "10C"]
+    )
     assert state.reward is None and state.deck == ("JC", "QC", "KC") and state.hands[0] == ("9C",)
 
 

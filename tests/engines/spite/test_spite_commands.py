@@ -2,8 +2,8 @@
 out of range or negative, raises IllegalCommand, never another exception): out of turn,
 the system seat, bad seats, malformed commands, cards not held (copies counted), invalid hands and
 the features strict mode does not have yet. Every refusal leaves the state alone."""
-import pytest
 
+import pytest
 from spite_helpers import PASS, play
 
 
@@ -36,11 +36,23 @@ def test_a_seat_that_is_out_of_the_round_is_refused(position, refused):
     refused(state, 1, PASS)
 
 
-@pytest.mark.parametrize("command", [
-    None, "pass", ["pass"], 7, {}, {"type": None}, {"type": 3}, {"type": "PASS"}, {"type": "draw"},
-    {"type": "play_fake_down", "fake": "9C"}, {"type": "call_misplay", "play": 1},
-    {"type": "reward", "declared": 3, "swap": None},
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        None,
+        "pass",
+        ["pass"],
+        7,
+        {},
+        {"type": None},
+        {"type": 3},
+        {"type": "PASS"},
+        {"type": "draw"},
+        {"type": "play_fake_down", "fake": "9C"},
+        {"type": "call_misplay", "play": 1},
+        {"type": "reward", "declared": 3, "swap": None},
+    ],
+)
 def test_unknown_or_malformed_command_types_are_refused(trick, refused, command):
     refused(trick, 1, command)
 
@@ -73,12 +85,20 @@ def test_cards_that_make_no_hand_are_refused(position, refused, cards):
     refused(state, 1, play(*cards))
 
 
-@pytest.mark.parametrize("key, value, words", [
-    ("fake_up", ["9C"], "do not hold"), ("bounty_claim", 1, "bounty"), ("come_at_me", "yes", "true or false"),
-    ("fake_up", "9C", "list"), ("bounty_claim", -1, "whole number"), ("announce", "louder", "announce"),
-])
-def test_extra_keys_the_seat_cannot_back_are_refused_and_their_empty_values_mean_none(trick, refused, act, key, value,
-                                                                                      words):
+@pytest.mark.parametrize(
+    "key, value, words",
+    [
+        ("fake_up", ["9C"], "do not hold"),
+        ("bounty_claim", 1, "bounty"),
+        ("come_at_me", "yes", "true or false"),
+        ("fake_up", "9C", "list"),
+        ("bounty_claim", -1, "whole number"),
+        ("announce", "louder", "announce"),
+    ],
+)
+def test_extra_keys_the_seat_cannot_back_are_refused_and_their_empty_values_mean_none(
+    trick, refused, act, key, value, words
+):
     refused(trick, 1, play("6S", **{key: value}), words)
     empty = {"fake_up": [], "come_at_me": False, "bounty_claim": 0, "announce": None}[key]
     act(trick, 1, play("6S", **{key: empty}))

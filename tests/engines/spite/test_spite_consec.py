@@ -1,7 +1,9 @@
 """Consecutives (rules/spite.md "Consecutives"; RULINGS "Spite: finer points"): the rule text's own
 examples, suited and both at once, what is banned while one is in force, and "unbeatable"."""
-from games.engines.spite.trick import UNBEATABLE
+
 from spite_helpers import PASS, play
+
+from games.engines.spite.trick import UNBEATABLE
 
 
 def consec(engine, state):
@@ -56,8 +58,9 @@ def test_8_6_4_in_a_lower_game_wraps_from_the_bottom_and_asks_for_a_2(engine, po
 
 
 def test_under_a_lower_numerical_consec_a_3_still_bounces(engine, position, act):
-    state = position(["3S 9S", "4H 9D", "9C"], to_move=0, plays=[(1, "6H"), (2, "5D"), (1, "4C")],
-                     direction="lower", leader=1)
+    state = position(
+        ["3S 9S", "4H 9D", "9C"], to_move=0, plays=[(1, "6H"), (2, "5D"), (1, "4C")], direction="lower", leader=1
+    )
     assert state.trick.step == 1
     _, state = act(state, 0, play("3S"))
     assert state.direction == "higher" and consec(engine, state)["next_value"] == "4"
@@ -65,8 +68,9 @@ def test_under_a_lower_numerical_consec_a_3_still_bounces(engine, position, act)
 
 
 def test_a_suited_consec_of_pairs_asks_for_the_same_suits_and_a_better_pair(engine, position, act, refused):
-    state = position(["JD JC JH 8D 8C 10D 10C", "9D 9C 6S", "4S"], to_move=1, plays=[(2, "5D 5C"), (0, "8D 8C")],
-                     leader=2)
+    state = position(
+        ["JD JC JH 8D 8C 10D 10C", "9D 9C 6S", "4S"], to_move=1, plays=[(2, "5D 5C"), (0, "8D 8C")], leader=2
+    )
     _, state = act(state, 1, play("9D 9C"))
     assert state.trick.step is None and state.trick.suits == ("D", "C")
     assert consec(engine, state)["suits"] == ["D", "C"]
@@ -99,8 +103,13 @@ def test_a_numerical_consec_emerging_under_a_suited_one_adds_to_it(engine, posit
 
 
 def test_no_13s_joker_hands_or_face_down_fakes_while_a_consec_is_in_force(engine, position, refused):
-    state = position(["6S 13H JK 9S 9H 9D 9C 9S", "8H", "8D"], to_move=0, plays=[(1, "3D"), (2, "4C"), (1, "5C")],
-                     leader=1, fakes=(("QD",), (), ()))
+    state = position(
+        ["6S 13H JK 9S 9H 9D 9C 9S", "8H", "8D"],
+        to_move=0,
+        plays=[(1, "3D"), (2, "4C"), (1, "5C")],
+        leader=1,
+        fakes=(("QD",), (), ()),
+    )
     refused(state, 0, play("6S 13H"), "13s and joker hands")
     refused(state, 0, play("13H"), "13s and joker hands")
     refused(state, 0, play("JK"), "13s and joker hands")
@@ -144,8 +153,7 @@ def test_a_7_announcement_under_a_numerical_consec_turns_the_sequence_round(engi
     act(state, 0, play("6S"))
 
 
-def test_unbeatable_is_required_for_natural_2s_going_higher_under_a_suited_only_consec(engine, position, act,
-                                                                                      refused):
+def test_unbeatable_is_required_for_natural_2s_going_higher_under_a_suited_only_consec(engine, position, act, refused):
     state = position(["2H 3S", "9H 9D", "QH 9C"], to_move=1, plays=[(0, "5H")])
     _, state = act(state, 1, play("9H"))
     _, state = act(state, 2, play("QH"))  # gaps 4 and 5: suited only

@@ -1,8 +1,8 @@
 """The countdown (RULINGS "Spite"): any seated player may start one on the seat to act when that
 seat could pass, one at a time; it lasts 5 seconds plus 1 per card the seat picked up since its last
 play; when the system says it ran out, the seat has passed; a stale expiry does nothing."""
-import pytest
 
+import pytest
 from spite_helpers import PASS, of_type, play
 
 START = {"type": "start_countdown"}
@@ -70,10 +70,13 @@ def test_a_play_resets_the_count_and_buy_back_cards_count_again(engine, position
     assert state.picked_up == (0, 1, 0)
 
 
-@pytest.mark.parametrize("when, words", [
-    ("lead", "could pass"),
-    ("running", "already running"),
-])
+@pytest.mark.parametrize(
+    "when, words",
+    [
+        ("lead", "could pass"),
+        ("running", "already running"),
+    ],
+)
 def test_a_countdown_is_refused_when_nobody_could_pass_or_one_runs(position, act, refused, when, words):
     state = position(["8D 5C", "9S 6S", "3C 4D"], to_move=0)
     if when == "running":

@@ -2,8 +2,10 @@
 back into the deck at a random place, and the deck's new order is committed to like a deal; a bounty
 claimed with no joker turned changes no order by chance and commits to nothing; a round dealt with a
 joker on top of the bounty commits to the order after the joker went back."""
-from games.engines.fairness import OK, verify
+
 from spite_helpers import of_type, play
+
+from games.engines.fairness import OK, verify
 
 
 def test_a_joker_put_back_into_the_deck_at_random_is_committed_to(engine, position, act):
@@ -11,7 +13,9 @@ def test_a_joker_put_back_into_the_deck_at_random_is_committed_to(engine, positi
     events, _ = act(state, 0, play("9S", bounty_claim=1), seed=3)
     claimed = of_type(events, "bounty_claimed")[0]
     commitment = claimed["commitment"]
-    assert commitment["keys"] == ["bounty", "deck"] and commitment["label"] == "the deck with a joker put back at random"
+    assert (
+        commitment["keys"] == ["bounty", "deck"] and commitment["label"] == "the deck with a joker put back at random"
+    )
     assert [check.result for check in verify([claimed])] == [OK]
     for seat in (0, 1, 2, None):
         shown = engine.redact_event(claimed, seat)

@@ -5,10 +5,10 @@ ranking, keeps the arity, may not lead, may not be played by a seat that passed 
 and counts as a joker for "last or second last play"; fakes persist across rounds; deck reward
 cards are face up only, no fake jokers for ranking, go to the discard with the trick and expire at
 the round's end; the view and the redacted events show a fake's face only to its owner."""
+
 import random
 
 import pytest
-
 from contract.profiles.spite import canonical
 from spite_helpers import FULL_DECK, PASS, every_card, kinds, of_type, play
 
@@ -31,8 +31,9 @@ def with_fakes(position, hands, fakes, pile=("AS", "KH"), **more):
 
 # --- face up ---------------------------------------------------------------------------------------
 
+
 def test_a_face_up_fake_plays_alone_as_its_face_value(position, act, refused):
-    """"When played face-up, they will take on their natural face value and can be used whenever
+    """ "When played face-up, they will take on their natural face value and can be used whenever
     that face value is valid." """
     state = with_fakes(position, ["5S 4D", "6S 4C", "4S 3D"], ["", "9C", ""], to_move=1, plays=[(0, "8D")])
     events, after = act(state, 1, up("9C"))
@@ -52,7 +53,7 @@ def test_a_face_up_fake_completes_a_hand_of_its_value(position, act):
 
 
 def test_a_played_fake_goes_back_to_the_common_pile_at_once_not_to_the_discard(position, act):
-    """"Once a fake joker has been played, it shall be returned to the fake joker pile." """
+    """ "Once a fake joker has been played, it shall be returned to the fake joker pile." """
     state = with_fakes(position, ["5S 4D", "9S 6S", "4S 3D"], ["", "9C", ""], to_move=1, plays=[(0, "8D")])
     _, after = act(state, 1, up("9C"))
     assert after.fakes[1] == () and after.fake_pile == ("AS", "KH", "9C")
@@ -64,7 +65,7 @@ def test_a_played_fake_goes_back_to_the_common_pile_at_once_not_to_the_discard(p
 
 
 def test_a_lead_of_a_face_up_fake_leaves_the_arity_open_and_the_next_hand_sets_it(position, act, refused):
-    """"When played face-up to lead a trick, the arity of the trick is indeterminate, regardless of
+    """ "When played face-up to lead a trick, the arity of the trick is indeterminate, regardless of
     current game direction. The next player may play any valid hand, and that hand determines the
     arity of the trick." """
     state = with_fakes(position, ["5S 4D", "4S 4C 6S", "3S 3H 8S"], ["9C", "", ""], to_move=0)
@@ -99,8 +100,9 @@ def test_a_deck_reward_card_in_a_lead_sets_the_arity_as_a_normal_card(position, 
 
 # --- face down -------------------------------------------------------------------------------------
 
+
 def test_a_face_down_fake_resets_the_ranking_and_keeps_the_arity(position, act, refused):
-    """"When played face-down during a trick, they reset the ranking in play such that any valid
+    """ "When played face-down during a trick, they reset the ranking in play such that any valid
     hand that follows the trick's arity may be played on top of it." """
     state = with_fakes(position, ["KS 5D", "6S 4C", "3S 4S 4H"], ["", "9C", ""], to_move=1, plays=[(0, "KS")])
     events, after = act(state, 1, down("9C"))
@@ -118,20 +120,22 @@ def test_a_face_down_fake_may_not_lead(position, refused):
 
 def test_a_face_down_fake_may_not_be_played_by_a_seat_that_passed(position, refused):
     """RULINGS: "may not be played by a seat that has passed (it is not a buy-back play)"."""
-    state = with_fakes(position, ["5S", "6S", "4S"], ["9C", "", ""], to_move=0, plays=[(1, "6D"), (2, "8C")],
-                       passed=(0,))
+    state = with_fakes(
+        position, ["5S", "6S", "4S"], ["9C", "", ""], to_move=0, plays=[(1, "6D"), (2, "8C")], passed=(0,)
+    )
     refused(state, 0, down("9C"), "passed")
 
 
 def test_a_face_down_fake_may_not_be_played_under_a_consecutive(position, refused):
-    state = with_fakes(position, ["5S 9S", "6S", "4S"], ["9C", "", ""], to_move=0,
-                       plays=[(0, "3D"), (1, "4C"), (2, "5H")])
+    state = with_fakes(
+        position, ["5S 9S", "6S", "4S"], ["9C", "", ""], to_move=0, plays=[(0, "3D"), (1, "4C"), (2, "5H")]
+    )
     assert state.trick.step == 1
     refused(state, 0, down("9C"), "consecutive")
 
 
 def test_a_face_down_fake_as_the_second_last_play_places_the_seat_last(position, act):
-    """"Fake jokers are not allowed to be played face-down as the last or second last play of a
+    """ "Fake jokers are not allowed to be played face-down as the last or second last play of a
     player. The same penalty as playing joker hands as the last or second last play shall apply." """
     state = with_fakes(position, ["5S", "6S 7D", "4S 8D"], ["9C", "", ""], to_move=0, plays=[(2, "4D")])
     _, state = act(state, 0, down("9C"))
@@ -139,12 +143,11 @@ def test_a_face_down_fake_as_the_second_last_play_places_the_seat_last(position,
     events, state = act(state, 2, PASS)
     assert events[-1] == {"type": "trick_won", "seat": 0, "leader": 0}
     events, state = act(state, 0, play("5S"))
-    assert of_type(events, "placed") == [{"type": "placed", "seat": 0, "place": 2,
-                                          "reason": "joker_hand_at_the_end"}]
+    assert of_type(events, "placed") == [{"type": "placed", "seat": 0, "place": 2, "reason": "joker_hand_at_the_end"}]
 
 
 def test_a_face_up_fake_as_the_second_last_play_does_not(position, act):
-    """"However, fake jokers may be played face-up as the second last play." """
+    """ "However, fake jokers may be played face-up as the second last play." """
     state = with_fakes(position, ["5S", "6S 7D", "4S 8D"], ["9C", "", ""], to_move=0, plays=[(2, "4D")])
     _, state = act(state, 0, up("9C"))
     _, state = act(state, 1, PASS)
@@ -155,8 +158,9 @@ def test_a_face_up_fake_as_the_second_last_play_does_not(position, act):
 
 # --- going out, rounds ----------------------------------------------------------------------------
 
+
 def test_a_seat_whose_regular_hand_is_empty_has_gone_out_even_holding_fakes(engine, position, act):
-    """"A player is considered to have gone out of a round when their regular hand is exhausted,
+    """ "A player is considered to have gone out of a round when their regular hand is exhausted,
     regardless of whether they still hold any fake jokers." """
     state = with_fakes(position, ["5S", "6S 7D", "4S 8D"], ["9C 7C", "", ""], bonus=(("QS",), (), ()), to_move=0)
     events, after = act(state, 0, play("5S"))
@@ -166,10 +170,17 @@ def test_a_seat_whose_regular_hand_is_empty_has_gone_out_even_holding_fakes(engi
 
 
 def test_fakes_persist_into_the_next_round_and_deck_reward_cards_are_gone(position, act):
-    """"Fake jokers persist across rounds until they are played or lost." Reward cards from the deck
+    """ "Fake jokers persist across rounds until they are played or lost." Reward cards from the deck
     go back to the deck at the round's end (RULINGS: finer points)."""
-    state = with_fakes(position, ["5S", "6S", "4S 9D"], ["", "AS", "9C"], pile=("KH", "4D", "7C"),
-                       bonus=((), (), ("QS",)), to_move=0, options={"fake_joker_faces": FACES})
+    state = with_fakes(
+        position,
+        ["5S", "6S", "4S 9D"],
+        ["", "AS", "9C"],
+        pile=("KH", "4D", "7C"),
+        bonus=((), (), ("QS",)),
+        to_move=0,
+        options={"fake_joker_faces": FACES},
+    )
     _, state = act(state, 0, play("5S"))
     events, state = act(state, 1, play("6S"))
     assert kinds(events)[-3:] == ["round_ended", "dealt", "swapped"]
@@ -182,8 +193,9 @@ def test_fakes_persist_into_the_next_round_and_deck_reward_cards_are_gone(positi
 
 # --- deck reward cards ----------------------------------------------------------------------------
 
+
 def test_a_deck_reward_card_may_only_be_played_face_up(position, act, refused, engine):
-    """"Such cards are also not part of the player's regular hand, but can only be played face-up"."""
+    """ "Such cards are also not part of the player's regular hand, but can only be played face-up"."""
     state = position(["5S 4D", "6S 4C", "3S 8S"], bonus=((), ("QS",), ()), to_move=1, plays=[(0, "5S")])
     refused(state, 1, down("QS"), "no fake joker")
     assert {"type": "play_fake_down", "fake": "QS"} not in engine.legal_commands(state, 1)
@@ -191,8 +203,9 @@ def test_a_deck_reward_card_may_only_be_played_face_up(position, act, refused, e
 
 
 def test_a_played_deck_reward_card_goes_to_the_discard_with_the_trick(position, act):
-    state = position(["5S 4D", "6S 4C", "3S 8S"], bonus=((), ("QS",), ()), fake_pile=("AS",), to_move=1,
-                     plays=[(0, "5S")])
+    state = position(
+        ["5S 4D", "6S 4C", "3S 8S"], bonus=((), ("QS",), ()), fake_pile=("AS",), to_move=1, plays=[(0, "5S")]
+    )
     _, state = act(state, 1, up("QS"))
     assert state.bonus[1] == () and state.fake_pile == ("AS",)
     _, state = act(state, 2, PASS)
@@ -203,8 +216,14 @@ def test_a_played_deck_reward_card_goes_to_the_discard_with_the_trick(position, 
 
 def test_fake_up_naming_a_card_held_as_both_uses_the_deck_reward_card_first(position, act):
     """RULINGS: the deck's reward cards are used first (they expire at the round's end; fakes are kept)."""
-    state = position(["5S 4D", "6S 4C", "3S 8S"], bonus=((), ("9C",), ()), fakes=((), ("9C",), ()),
-                     fake_pile=("AS",), to_move=1, plays=[(0, "5S")])
+    state = position(
+        ["5S 4D", "6S 4C", "3S 8S"],
+        bonus=((), ("9C",), ()),
+        fakes=((), ("9C",), ()),
+        fake_pile=("AS",),
+        to_move=1,
+        plays=[(0, "5S")],
+    )
     events, after = act(state, 1, up("9C"))
     assert events[0]["bonus_up"] == ["9C"] and events[0]["fake_up"] == []
     assert after.bonus[1] == () and after.fakes[1] == ("9C",) and after.fake_pile == ("AS",)
@@ -212,9 +231,11 @@ def test_fake_up_naming_a_card_held_as_both_uses_the_deck_reward_card_first(posi
 
 # --- what each seat sees -----------------------------------------------------------------------------
 
+
 def test_the_view_shows_fake_faces_only_to_their_owner(engine, position):
-    state = position(["5S 4D", "6S 4C", "3S 8S"], fakes=(("9C", "AS"), (), ("KH",)), bonus=((), ("QS",), ()),
-                     fake_pile=("4D",))
+    state = position(
+        ["5S 4D", "6S 4C", "3S 8S"], fakes=(("9C", "AS"), (), ("KH",)), bonus=((), ("QS",), ()), fake_pile=("4D",)
+    )
     for seat in (0, 1, 2, None):
         view = engine.view(state, seat)
         assert [p["fake_joker_count"] for p in view["players"]] == [2, 0, 1]
@@ -250,6 +271,7 @@ def test_a_face_up_fake_is_shown_in_the_trick(engine, position, act):
 
 # --- legal_commands -------------------------------------------------------------------------------------
 
+
 def fake_downs(engine, state, seat):
     return sorted(c["fake"] for c in engine.legal_commands(state, seat) if c["type"] == "play_fake_down")
 
@@ -260,10 +282,12 @@ def test_legal_commands_list_play_fake_down_exactly_when_it_is_allowed(engine, p
     following = position(hands, fakes=fakes, to_move=0, plays=[(1, "6D"), (2, "8C")])
     assert fake_downs(engine, following, 0) == ["9C", "AS"]
     assert fake_downs(engine, position(hands, fakes=fakes, to_move=0), 0) == []  # leading
-    assert fake_downs(engine, position(hands, fakes=fakes, to_move=0, plays=[(1, "6D"), (2, "8C")],
-                                       passed=(0,)), 0) == []  # passed
-    assert fake_downs(engine, position(hands, fakes=fakes, to_move=0,
-                                       plays=[(0, "3D"), (1, "4C"), (2, "5H")]), 0) == []  # consec
+    assert (
+        fake_downs(engine, position(hands, fakes=fakes, to_move=0, plays=[(1, "6D"), (2, "8C")], passed=(0,)), 0) == []
+    )  # passed
+    assert (
+        fake_downs(engine, position(hands, fakes=fakes, to_move=0, plays=[(0, "3D"), (1, "4C"), (2, "5H")]), 0) == []
+    )  # consec
     assert fake_downs(engine, position(hands, fakes=fakes, to_move=1, plays=[(0, "6D")]), 0) == []  # not my turn
     for fake in ("9C", "AS"):
         engine.decide(following, 0, down(fake), rng=random.Random(0))

@@ -4,6 +4,7 @@ Example tests follow the rule text (rules/spite.md: Hand Rankings, Wildcards, Ga
 Direction, Joker Hands) and RULINGS.md; property tests compare ``classify`` with a slow
 brute-force reference that tries every value for each wild 13.
 """
+
 from collections import Counter
 from itertools import product
 
@@ -14,9 +15,7 @@ from hypothesis import strategies as st
 from games.engines.errors import IllegalCommand
 from games.engines.spite.hands import NUMERIC, ORDER, Hand, beats, classify, describe
 
-PROPERTY_SETTINGS = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+PROPERTY_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def h(text):
@@ -110,11 +109,10 @@ def loose_hands(draw, max_size=5, max_wild=2):
     wild = draw(st.integers(0, min(max_wild, n)))
     base = draw(st.integers(0, len(NUMERIC) - 1))
     width = draw(st.sampled_from([1, 2, 3, 5, 6, 15]))
-    window = NUMERIC[base:base + width] or NUMERIC[-1:]
+    window = NUMERIC[base : base + width] or NUMERIC[-1:]
     suits = draw(st.sampled_from(["S", "H", "D", "HD", "SC", "SH", "SHDC"]))
     distinct = len(window) >= n - wild and draw(st.booleans())  # runs, for straights
-    values = draw(st.lists(st.sampled_from(window), min_size=n - wild, max_size=n - wild,
-                           unique=distinct))
+    values = draw(st.lists(st.sampled_from(window), min_size=n - wild, max_size=n - wild, unique=distinct))
     cards = [v + draw(st.sampled_from(suits)) for v in values]
     cards += ["13" + draw(st.sampled_from("HD")) for _ in range(wild)]
     if draw(st.integers(0, 30)) == 17:
@@ -286,7 +284,9 @@ def test_wild_straight_is_the_lowest_8_9_10_11_13_is_7_to_11():
     hand = h("8S 9S 10H 11D 13H")
     assert (hand.kind, hand.value, hand.wild) == ("straight", "11", 1)
     assert {k: v for k, v in hand.as_dict().items() if k in ("kind", "value", "wild")} == {
-        "kind": "straight", "value": "11", "wild": 1,
+        "kind": "straight",
+        "value": "11",
+        "wild": 1,
     }
 
 
@@ -395,10 +395,19 @@ def test_wild_hands_read_as_the_lowest_kind_so_a_suited_wild_four_is_a_flush():
     assert h("9S 9H 9H 13H 13D").kind == "full_house"
 
 
-@pytest.mark.parametrize("text", [
-    "3S 13H 13D 13H 13D", "5H 13H 13H 13H 13H", "JS QS 13H 13D 13H", "5S 5H 13D 13H 13D",
-    "4H 6H 13H 13H 13H", "4S 9S 13H 13D 13H", "5S 5H 5D 13H 13H", "AS 2S 13D 13H 13D",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3S 13H 13D 13H 13D",
+        "5H 13H 13H 13H 13H",
+        "JS QS 13H 13D 13H",
+        "5S 5H 13D 13H 13D",
+        "4H 6H 13H 13H 13H",
+        "4S 9S 13H 13D 13H",
+        "5S 5H 5D 13H 13H",
+        "AS 2S 13D 13H 13D",
+    ],
+)
 def test_three_and_four_wild_13s_agree_with_the_brute_force_reference(text):
     assert mine(text.split()) == ref_classify(text.split())
 
@@ -430,8 +439,7 @@ def test_six_or_more_cards_are_valid_only_as_a_joker_hand():
 
 
 def test_joker_hands_rank_by_count_then_value_above_the_natural_joker():
-    ladder = ["JK", "3S 3S 3H 3D 3C", "13H 13D 13H 13D 13H", "2S 2S 2H 2D 2C",
-              "3S 3S 3H 3H 3D 3C", "2S 2S 2H 2H 2D 2C"]
+    ladder = ["JK", "3S 3S 3H 3D 3C", "13H 13D 13H 13D 13H", "2S 2S 2H 2D 2C", "3S 3S 3H 3H 3D 3C", "2S 2S 2H 2H 2D 2C"]
     for low, high in zip(ladder, ladder[1:]):
         assert h(high).key > h(low).key
         assert wins(high, low) and not wins(low, high)
@@ -494,10 +502,27 @@ def test_7s_with_13s_or_of_another_size_are_not_7s_on_7s():
 # --- input checks, the Hand record, words ----------------------------------------------
 
 
-@pytest.mark.parametrize("cards", [
-    [], (), "5S", None, 5, {"5S"}, ["5X"], ["13S"], ["13C"], ["1S"], ["5s"], [5], [None],
-    ["5S", 5], ["JK", "JK"], ["5S", "6S"],
-])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        [],
+        (),
+        "5S",
+        None,
+        5,
+        {"5S"},
+        ["5X"],
+        ["13S"],
+        ["13C"],
+        ["1S"],
+        ["5s"],
+        [5],
+        [None],
+        ["5S", 5],
+        ["JK", "JK"],
+        ["5S", "6S"],
+    ],
+)
 def test_invalid_hands_raise_illegal_command_with_a_sentence(cards):
     with pytest.raises(IllegalCommand) as info:
         classify(cards)
@@ -521,7 +546,11 @@ def test_hand_record_and_as_dict():
     hand = h("5S 5C 13H")
     assert isinstance(hand, Hand) and hand.size == 3 and not hand.natural and not hand.is_joker
     assert hand.as_dict() == {
-        "kind": "trips", "value": "5", "wild": 1, "size": 3, "similarity": "mixed",
+        "kind": "trips",
+        "value": "5",
+        "wild": 1,
+        "size": 3,
+        "similarity": "mixed",
         "cards": ["5S", "5C", "13H"],
     }
     assert h("3S 4H 5D 6C 7S").as_dict()["similarity"] is None
@@ -551,8 +580,11 @@ def test_classify_agrees_with_the_brute_force_reference(cards):
 
 
 @PROPERTY_SETTINGS
-@given(st.lists(st.sampled_from(ALL_CODES), min_size=1, max_size=5).filter(
-    lambda cs: sum(c.startswith("13") for c in cs) <= 2))
+@given(
+    st.lists(st.sampled_from(ALL_CODES), min_size=1, max_size=5).filter(
+        lambda cs: sum(c.startswith("13") for c in cs) <= 2
+    )
+)
 def test_classify_never_accepts_cards_that_are_no_hand(cards):
     assert mine(cards) == ref_classify(cards)
 
@@ -568,8 +600,10 @@ def test_beats_is_irreflexive(hand):
 
 
 @PROPERTY_SETTINGS
-@given(sizes.flatmap(lambda n: st.tuples(valid_hands(n), valid_hands(n), valid_hands(n))),
-       st.sampled_from(["higher", "lower"]))
+@given(
+    sizes.flatmap(lambda n: st.tuples(valid_hands(n), valid_hands(n), valid_hands(n))),
+    st.sampled_from(["higher", "lower"]),
+)
 def test_beats_is_transitive_within_one_size_and_direction(hands, direction):
     a, b, c = hands
     if direction == "lower":

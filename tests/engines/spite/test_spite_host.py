@@ -1,4 +1,5 @@
 """The host may end a match early (RULINGS: a match ends when its host ends it or after `rounds`)."""
+
 import random
 
 import pytest
@@ -10,8 +11,11 @@ engine = get_engine("spite")
 
 def _play_until(state, rng, done):
     while not done(state):
-        seats = [state.to_move] if state.to_move is not None else \
-            [seat for seat in range(state.players) if engine.legal_commands(state, seat)]
+        seats = (
+            [state.to_move]
+            if state.to_move is not None
+            else [seat for seat in range(state.players) if engine.legal_commands(state, seat)]
+        )
         seat = seats[0]
         legal = engine.legal_commands(state, seat)
         plays = [c for c in legal if c["type"] == "play"]

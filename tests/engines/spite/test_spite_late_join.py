@@ -3,12 +3,13 @@ loser and gets -2, and the rankings of other players are shifted up by 1 place."
 the system command {"type": "join"} gives [{"type": "joined", "seat": n}], refused when the match is
 over or has 9 seats). The new seat is placed last in the round being played, has no hand and no turn
 in it, and is dealt in from the next round."""
+
 import random
 
 import pytest
+from spite_helpers import expected_swap, kinds, of_type, play
 
 from games.engines import IllegalCommand
-from spite_helpers import expected_swap, kinds, of_type, play
 
 JOIN = {"type": "join"}
 
@@ -112,12 +113,11 @@ def test_of_two_joiners_in_one_round_the_later_one_is_last(position, act):
 
 
 def test_last_round_s_half_is_judged_at_last_round_s_table_size(position, act):
-    """"Reset their score to 0 if they did not finish in the same half as the last round." Last round
+    """ "Reset their score to 0 if they did not finish in the same half as the last round." Last round
     had 4 seats, so place 2 (of 0-3) was the bottom half. A joiner makes this round 5 seats; seat 2,
     again in the bottom half (place 3 of 5), keeps its score: -3 decays to -2, then -1 for second
     last: -3. Judging place 2 with 5 seats makes it the middle seat ("in the other half"): reset."""
-    state = position(["5S", "6S", "4S 4D", "8D"], to_move=0, scores=(2, 1, -3, -2),
-                     finish_history=((0, 1, 2, 3),))
+    state = position(["5S", "6S", "4S 4D", "8D"], to_move=0, scores=(2, 1, -3, -2), finish_history=((0, 1, 2, 3),))
     _, state = join(act, state)
     _, state = act(state, 0, play("5S"))  # out first
     _, state = act(state, 1, play("6S"))  # out second
@@ -129,12 +129,14 @@ def test_last_round_s_half_is_judged_at_last_round_s_table_size(position, act):
 
 
 def test_a_joiner_in_a_later_round_stands_by_score_then_below_the_seats_that_played_the_last_round(
-        engine, position, act):
+    engine, position, act
+):
     """The standings rank by score, ties by the better place in the latest round (docs/rulings.md);
     a seat that joined after that round had no place in it, so it comes after those that did, as the
     rules make a joiner the loser. Seen in a random game: the view and the host's end raised there."""
-    state = position(["5S 4D", "6S 4C", "3S 8S"], round=2, scores=[1, 0, -1], finish_history=((0, 1, 2),),
-                     options={"rounds": 3})
+    state = position(
+        ["5S 4D", "6S 4C", "3S 8S"], round=2, scores=[1, 0, -1], finish_history=((0, 1, 2),), options={"rounds": 3}
+    )
     _, state = join(act, state)
     assert state.scores[3] == 0
     assert [row["seat"] for row in engine.view(state, 3)["standings"]] == [0, 1, 3, 2]

@@ -3,15 +3,16 @@ positions every sub-multiset of the seat's hand is tried as a play (with the rig
 seat that has passed), plus pass and decline (the candidates of tests/contract/profiles/spite.py);
 decide must accept exactly the listed commands. Seats not to act get only the countdown. A 19-card
 hand's list is produced (no timing is asserted). In random matches: tests/contract/."""
+
 import random
 from dataclasses import replace
 
 import pytest
-
 from contract.profiles.spite import candidates, canonical
+from spite_helpers import random_match
+
 from games.engines import IllegalCommand
 from games.engines.spite.state import Reward
-from spite_helpers import random_match
 
 
 def accepted(engine, state, seat):
@@ -39,40 +40,82 @@ POSITIONS = {
     "lead with five of a kind": dict(hands=["6S 6H 6D 6C 6S 13H 2C JK", "4C", "4D"]),
     "lead with many 13s": dict(hands=["13H 13H 13D 13D 13H 5S 6S 8C", "4C", "4D"]),
     "lead with repeated values of one suit": dict(hands=["5H 5H 5H 9H 9H 9D 13H 13D", "4C", "4D"]),
-    "follow a single going higher": dict(hands=["9C", "3S 7S 7H 8D 13D JK 2C", "4D"], to_move=1,
-                                         plays=[(0, "7C")]),
-    "follow a pair going lower": dict(hands=["9C", "3S 3H 5D 5C 6S 13H 13D 8S", "4D"], to_move=1,
-                                      plays=[(0, "6H 6D")], direction="lower"),
-    "follow a straight": dict(hands=["9C", "4D 5S 6D 7C 8H 9H 13D 13H 10S", "4D"], to_move=1,
-                              plays=[(0, "4S 5H 6H 7D 8C")]),
-    "follow a flush with a straight flush in hand": dict(hands=["9C", "3H 4H 5H 6H 7H 13H 2H 9D", "4D"], to_move=1,
-                                                         plays=[(0, "3S 5S 8S 10S QS")]),
+    "follow a single going higher": dict(hands=["9C", "3S 7S 7H 8D 13D JK 2C", "4D"], to_move=1, plays=[(0, "7C")]),
+    "follow a pair going lower": dict(
+        hands=["9C", "3S 3H 5D 5C 6S 13H 13D 8S", "4D"], to_move=1, plays=[(0, "6H 6D")], direction="lower"
+    ),
+    "follow a straight": dict(
+        hands=["9C", "4D 5S 6D 7C 8H 9H 13D 13H 10S", "4D"], to_move=1, plays=[(0, "4S 5H 6H 7D 8C")]
+    ),
+    "follow a flush with a straight flush in hand": dict(
+        hands=["9C", "3H 4H 5H 6H 7H 13H 2H 9D", "4D"], to_move=1, plays=[(0, "3S 5S 8S 10S QS")]
+    ),
     "follow 7s with 7s": dict(hands=["9C", "7S 7H 7D 13H 8S 8C", "4D"], to_move=1, plays=[(0, "7C 7D")]),
-    "joker led going higher": dict(hands=["9C", "JK 5S 5H 5D 5C 5S 2S 2H", "4D"], to_move=1, plays=[(0, "JK")],
-                                   arity=None, top="JK"),
-    "joker led going lower": dict(hands=["9C", "JK 5S 5H 13D 2S 2H 4C", "4D"], to_move=1, plays=[(0, "JK")],
-                                  arity=None, top=None, direction="lower"),
-    "joker mid-trick going lower": dict(hands=["9C", "5S 5H 13D 2S 2H 4C", "4D"], to_move=1, leader=2,
-                                        plays=[(2, "8D"), (0, "JK")], arity=1, top=None, direction="lower"),
-    "joker mid-trick going higher": dict(hands=["9C", "JK 5S 5H 5D 5C 5S 2S", "4D"], to_move=1, leader=2,
-                                         plays=[(2, "8D"), (0, "JK")], arity=1, top="JK"),
-    "passed seat: buy back 2": dict(hands=["9S 10S 2D 13H JK 7C", "4H 4D", "4S 4C"], to_move=0,
-                                    plays=[(1, "5S"), (2, "6S"), (1, "8S")], passed=[0, 2], buy_backs=2),
-    "lead with fakes and deck reward cards": dict(hands=["5S 9S 9H 13H", "4C", "4D"],
-                                                  fakes=(("9C", "5D"), (), ()), bonus=(("9C", "QS"), (), ())),
-    "follow with fakes, one face down": dict(hands=["9C", "6S 6H 7D 13D", "4D"], to_move=1, plays=[(0, "5C 5C")],
-                                             fakes=((), ("6D", "KH"), ()), bonus=((), ("8S",), ())),
-    "a passed seat with fakes": dict(hands=["9S 2D", "4H 4D", "4S 4C"], to_move=0, fakes=(("10H",), (), ()),
-                                     plays=[(1, "5S"), (2, "6H"), (1, "8D")], passed=[0, 2]),
-    "under a consec with fakes": dict(hands=["6S 6C 13H 9S", "4H", "4S"], to_move=0, fakes=(("6H",), (), ()),
-                                      plays=[(1, "3D"), (2, "4C"), (1, "5C")], leader=1),
-    "suited consec: unbeatable": dict(hands=["2H 2D KH 9S", "4H", "4S"], to_move=0,
-                                      plays=[(1, "5H"), (2, "9H")], leader=1),
-    "going out on the bounty": dict(hands=["9S 9D", "4H 4D", "4S 4C"], to_move=0, bounty="9H",
-                                    fakes=(("9C",), (), ())),
+    "joker led going higher": dict(
+        hands=["9C", "JK 5S 5H 5D 5C 5S 2S 2H", "4D"], to_move=1, plays=[(0, "JK")], arity=None, top="JK"
+    ),
+    "joker led going lower": dict(
+        hands=["9C", "JK 5S 5H 13D 2S 2H 4C", "4D"],
+        to_move=1,
+        plays=[(0, "JK")],
+        arity=None,
+        top=None,
+        direction="lower",
+    ),
+    "joker mid-trick going lower": dict(
+        hands=["9C", "5S 5H 13D 2S 2H 4C", "4D"],
+        to_move=1,
+        leader=2,
+        plays=[(2, "8D"), (0, "JK")],
+        arity=1,
+        top=None,
+        direction="lower",
+    ),
+    "joker mid-trick going higher": dict(
+        hands=["9C", "JK 5S 5H 5D 5C 5S 2S", "4D"], to_move=1, leader=2, plays=[(2, "8D"), (0, "JK")], arity=1, top="JK"
+    ),
+    "passed seat: buy back 2": dict(
+        hands=["9S 10S 2D 13H JK 7C", "4H 4D", "4S 4C"],
+        to_move=0,
+        plays=[(1, "5S"), (2, "6S"), (1, "8S")],
+        passed=[0, 2],
+        buy_backs=2,
+    ),
+    "lead with fakes and deck reward cards": dict(
+        hands=["5S 9S 9H 13H", "4C", "4D"], fakes=(("9C", "5D"), (), ()), bonus=(("9C", "QS"), (), ())
+    ),
+    "follow with fakes, one face down": dict(
+        hands=["9C", "6S 6H 7D 13D", "4D"],
+        to_move=1,
+        plays=[(0, "5C 5C")],
+        fakes=((), ("6D", "KH"), ()),
+        bonus=((), ("8S",), ()),
+    ),
+    "a passed seat with fakes": dict(
+        hands=["9S 2D", "4H 4D", "4S 4C"],
+        to_move=0,
+        fakes=(("10H",), (), ()),
+        plays=[(1, "5S"), (2, "6H"), (1, "8D")],
+        passed=[0, 2],
+    ),
+    "under a consec with fakes": dict(
+        hands=["6S 6C 13H 9S", "4H", "4S"],
+        to_move=0,
+        fakes=(("6H",), (), ()),
+        plays=[(1, "3D"), (2, "4C"), (1, "5C")],
+        leader=1,
+    ),
+    "suited consec: unbeatable": dict(
+        hands=["2H 2D KH 9S", "4H", "4S"], to_move=0, plays=[(1, "5H"), (2, "9H")], leader=1
+    ),
+    "going out on the bounty": dict(hands=["9S 9D", "4H 4D", "4S 4C"], to_move=0, bounty="9H", fakes=(("9C",), (), ())),
     "the reward step": dict(hands=["5S 9S 9D", "4H 4D", "4S 4C"], to_move=0, reward=Reward(seat=0, count=3)),
-    "passed seat: buy back 1": dict(hands=["9S 9H 10S 3D 7C", "4H 4D", "4S 4C"], to_move=0,
-                                    plays=[(1, "5S 5H"), (2, "6S 6H"), (1, "8S 8H")], passed=[0, 2]),
+    "passed seat: buy back 1": dict(
+        hands=["9S 9H 10S 3D 7C", "4H 4D", "4S 4C"],
+        to_move=0,
+        plays=[(1, "5S 5H"), (2, "6S 6H"), (1, "8S 8H")],
+        passed=[0, 2],
+    ),
 }
 
 
@@ -141,8 +184,9 @@ def test_a_19_card_hand_gets_its_legal_list(engine, position):
     # following a pair with the same hand: only pairs and joker hands
     state = position(["9C", hand, "4D"], to_move=1, plays=[(0, "5H 5D")])
     legal = engine.legal_commands(state, 1)
-    assert all(command["type"] == "pass" or len(command["cards"]) == 2 or command["cards"] == ["JK"]
-               for command in legal)
+    assert all(
+        command["type"] == "pass" or len(command["cards"]) == 2 or command["cards"] == ["JK"] for command in legal
+    )
 
 
 # --- offered_commands: what a seat is told it may send ----------------------------------------
@@ -151,13 +195,19 @@ JUDGED_TYPES = {"play", "play_fake_down"}
 
 
 def test_in_table_mode_a_seat_is_offered_its_plays_only_by_their_kind_so_nothing_tells_it_which_are_legal(
-        engine, position, act):
+    engine, position, act
+):
     """RULINGS, Table mode: "nothing a player is sent tells whether a play they are about to make is legal"
     (bots and tests keep the engine's legal_commands on the server)."""
     hands = ["9S 5C", "4C 5S", "QS 8H"]
     cannot = position(hands, to_move=1, plays=[(0, "9S")], fakes=((), ("8C",), ()), options={"misplays": "table"})
-    can = position(["9S 5C", "QC KS", "QS 8H"], to_move=1, plays=[(0, "9S")], fakes=((), ("8C",), ()),
-                   options={"misplays": "table"})
+    can = position(
+        ["9S 5C", "QC KS", "QS 8H"],
+        to_move=1,
+        plays=[(0, "9S")],
+        fakes=((), ("8C",), ()),
+        options={"misplays": "table"},
+    )
     assert not [c for c in engine.legal_commands(cannot, 1) if c["type"] == "play"]
     assert [c for c in engine.legal_commands(can, 1) if c["type"] == "play"]
     for state in (cannot, can):
@@ -180,7 +230,10 @@ def test_in_table_mode_a_seat_is_offered_its_plays_only_by_their_kind_so_nothing
 def test_the_opening_offers_a_play_and_decline_to_the_seats_holding_the_asked_rank(engine, deal):
     _, state = deal("3S 4S", "5S 6S", "3H 8S", options={"misplays": "table"})
     assert [engine.offered_commands(state, seat) for seat in range(3)] == [
-        [{"type": "play"}, {"type": "decline"}], [], [{"type": "play"}, {"type": "decline"}]]
+        [{"type": "play"}, {"type": "decline"}],
+        [],
+        [{"type": "play"}, {"type": "decline"}],
+    ]
 
 
 @pytest.mark.parametrize("seed", [21, 22])

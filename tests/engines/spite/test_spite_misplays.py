@@ -2,10 +2,10 @@
 turn from held cards is accepted and kept secret; any other seat may call it until the next play
 or the trick's end; the server judges at once. A correct call restores the trick to the hand before
 it and applies the penalties; a wrong call is a misplay by the caller; an uncalled misplay stands."""
+
 import re
 
 import pytest
-
 from spite_helpers import PASS, of_type, play
 
 TABLE = {"misplays": "table"}
@@ -39,9 +39,12 @@ KINDS = {
     "wrong buy back count": (dict(passed=(1,)), play("2S", buy_back=2), "buy_back", play("2S", buy_back=1)),
     "forbidden come-at-me": (dict(), play("2S", come_at_me=True), "come_at_me", play("9S", come_at_me=True)),
     "wrong bounty claim": (dict(), play("9S", bounty_claim=1), "bounty_claim", play("9S")),
-    "fake joker face down by a passed seat": (dict(passed=(1,), fakes=((), ("QH",), ())),
-                                              {"type": "play_fake_down", "fake": "QH"}, "fake_down",
-                                              play("2S", buy_back=1)),
+    "fake joker face down by a passed seat": (
+        dict(passed=(1,), fakes=((), ("QH",), ())),
+        {"type": "play_fake_down", "fake": "QH"},
+        "fake_down",
+        play("2S", buy_back=1),
+    ),
 }
 
 
@@ -135,7 +138,8 @@ def test_a_ruling_reads_in_words_seats_as_data_and_the_play_as_what_was_played(e
     assert engine.view(state, 3)["rulings"][-1]["what"] == "single Q"
     events, state = act(state, None, overturn(2, "The caller was right."))
     assert events[0]["not_undone"] == [
-        "{seat:3}'s single Q stood although it was called rightly; it cannot be taken back now."]
+        "{seat:3}'s single Q stood although it was called rightly; it cannot be taken back now."
+    ]
     for text in [r.text for r in state.rulings] + events[0]["not_undone"]:  # seats only as "{seat:N}"
         assert not re.search(r"\b(seat|play) \d", text, flags=re.I), text
 
@@ -186,8 +190,9 @@ def test_a_caller_gets_one_from_the_pile_when_the_misplayer_held_no_fakes(table,
 def test_a_correct_caller_earns_the_next_deck_card_when_the_fake_joker_pile_is_empty(engine, table, act):
     """RULINGS, Table mode: "A correct caller whose reward is a fake joker while the fake-joker pile is
     empty earns the next card of the deck instead, as the rule text says for every fake-joker reward"."""
-    state = table(["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fake_pile=(), deck="4H 5H 6H 7H",
-                  picked_up=(0, 0, 0, 0))
+    state = table(
+        ["8D 5C", "9S 6S 4C", "3C 4D", "QS QH"], to_move=0, fake_pile=(), deck="4H 5H 6H 7H", picked_up=(0, 0, 0, 0)
+    )
     _, state = act(state, 0, play("8D"))
     events, state = act(state, 1, play("6S"))
     events, state = act(state, 2, call(events[0]["id"]))
@@ -340,12 +345,15 @@ def test_strict_mode_has_nothing_to_call(position, act, refused):
     refused(state, 1, call(events[0]["id"]), "strict")
 
 
-@pytest.mark.parametrize("command, words", [
-    ({"type": "call_misplay"}, "number of the play"),
-    ({"type": "call_misplay", "play": "7"}, "number of the play"),
-    ({"type": "call_misplay", "play": True}, "number of the play"),
-    ({"type": "call_misplay", "play": 99}, "not open to a call"),
-])
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        ({"type": "call_misplay"}, "number of the play"),
+        ({"type": "call_misplay", "play": "7"}, "number of the play"),
+        ({"type": "call_misplay", "play": True}, "number of the play"),
+        ({"type": "call_misplay", "play": 99}, "not open to a call"),
+    ],
+)
 def test_malformed_calls_are_refused(table, act, refused, command, words):
     state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
     _, state = act(state, 0, play("8D"))
@@ -439,10 +447,12 @@ def test_the_match_end_reveals_uncalled_misplays(engine, table, act):
     events, state = act(state, 1, play("6S"))  # goes out on a card that does not beat: the round ends
     assert state.over and of_type(events, "match_ended")
     assert engine.view(state, 2)["uncalled_misplays"] == [
-        {"play": events[0]["id"], "seat": 1, "rule": "follow", "text": events[0]["misplay"]["text"]}]
+        {"play": events[0]["id"], "seat": 1, "rule": "follow", "text": events[0]["misplay"]["text"]}
+    ]
 
 
 # --- staff overturning a disputed ruling ---------------------------------------------------------
+
 
 def overturn(number, reason="The play was legal: 9S beats 8D."):
     return {"type": "overturn", "ruling": number, "reason": reason}
@@ -485,12 +495,15 @@ def test_fakes_played_since_are_not_taken_back_and_the_event_says_so(table, act)
     assert "1 fake joker was played or passed on since and stays where it is." in events[0]["not_undone"]
 
 
-@pytest.mark.parametrize("command, words", [
-    ({"type": "overturn", "ruling": 5, "reason": "x"}, "no ruling 5"),
-    ({"type": "overturn", "ruling": "1", "reason": "x"}, "number of a ruling"),
-    ({"type": "overturn", "ruling": 1, "reason": "  "}, "why"),
-    ({"type": "overturn", "ruling": 1}, "why"),
-])
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        ({"type": "overturn", "ruling": 5, "reason": "x"}, "no ruling 5"),
+        ({"type": "overturn", "ruling": "1", "reason": "x"}, "number of a ruling"),
+        ({"type": "overturn", "ruling": 1, "reason": "  "}, "why"),
+        ({"type": "overturn", "ruling": 1}, "why"),
+    ],
+)
 def test_bad_overturns_are_refused(table, act, refused, command, words):
     state = table(["8D 5C", "9S 6S 4C", "3C 4D"], to_move=0)
     _, state = act(state, 0, play("8D"))
@@ -510,8 +523,9 @@ def faces_in(value):
 
 
 def test_a_correct_calls_fakes_and_discarded_cards_show_only_to_the_seats_that_held_or_get_them(engine, table, act):
-    state = table(["8D 5C", "9S 9H 6S", "10S 3C", "QS QH"], to_move=0, deck="4C 5D 6D 7D",
-                  fakes=((), ("JH", "7C"), (), ()))
+    state = table(
+        ["8D 5C", "9S 9H 6S", "10S 3C", "QS QH"], to_move=0, deck="4C 5D 6D 7D", fakes=((), ("JH", "7C"), (), ())
+    )
     _, state = act(state, 0, play("8D"))
     _, state = act(state, 1, PASS)
     _, state = act(state, 2, play("10S"))
@@ -576,6 +590,9 @@ def test_no_sentence_of_an_overturn_names_a_fake_jokers_face_not_even_one_record
     legacy = {**undone, "not_undone": ["Fake joker(s) JH, 7C were played or passed on since and stay where they are."]}
     for seat in (None, 0, 1, 2):
         assert engine.redact_event(legacy, seat)["not_undone"] == [
-            "2 fake jokers were played or passed on since and stay where they are."]
+            "2 fake jokers were played or passed on since and stay where they are."
+        ]
     one = {**undone, "not_undone": ["Fake joker(s) JH were played or passed on since and stay where they are."]}
-    assert engine.redact_event(one, 0)["not_undone"] == ["1 fake joker was played or passed on since and stays where it is."]
+    assert engine.redact_event(one, 0)["not_undone"] == [
+        "1 fake joker was played or passed on since and stays where it is."
+    ]

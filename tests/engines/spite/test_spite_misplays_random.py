@@ -4,6 +4,7 @@ earn deck cards), countdowns start and run out, staff overturn rulings. Every st
 and every fake joker; table mode marks a play as a misplay exactly when strict mode would refuse it;
 redacted events and views never reveal a verdict before it is called, nor a ruling's cards to seats
 that never held them; the log folds to the same state; and the match ends."""
+
 import functools
 import json
 import random
@@ -11,11 +12,11 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-
 from contract.play import acting_seats
+from spite_helpers import FULL_DECK, choose, every_card
+
 from games.engines import IllegalCommand, get_engine
 from games.engines.spite.state import PLAYING
-from spite_helpers import FULL_DECK, choose, every_card
 
 ENGINE = get_engine("spite")
 MAX_COMMANDS = 6000
@@ -35,7 +36,7 @@ def random_play(rng, state, seat):
     if rng.random() < 0.3:
         cards = rng.sample(hand, min(len(hand), rng.randint(2, 3)))
     else:
-        cards = rng.choice(list(by_value.values()))[:rng.randint(1, 2)]
+        cards = rng.choice(list(by_value.values()))[: rng.randint(1, 2)]
     command = {"type": "play", "cards": cards}
     if rng.random() < 0.2:
         command["announce"] = rng.choice(["higher", "lower", "unbeatable"])
@@ -79,14 +80,23 @@ def next_command(rng, state):
 def assert_no_faces_for_others(event, redacted, viewer):
     """A ruling's cards (and an overturn's) show their faces only to the seats that held or get them."""
     if event["type"] == "misplay_called":
-        knowing = {"fakes": {event["caller"], event["seat"]} if event["correct"] else {event["caller"]},
-                   "from_pile": {event["caller"]}, "from_deck": {event["caller"]}, "discarded": {event["seat"]}}
+        knowing = {
+            "fakes": {event["caller"], event["seat"]} if event["correct"] else {event["caller"]},
+            "from_pile": {event["caller"]},
+            "from_deck": {event["caller"]},
+            "discarded": {event["seat"]},
+        }
         for key, seats in knowing.items():
             assert (key in redacted) == (viewer in seats), (key, viewer, event)
-            assert redacted.get(key, event[key]) == event[key] and redacted.get(f"{key}_count", 0) in (0, len(event[key]))
+            assert redacted.get(key, event[key]) == event[key] and redacted.get(f"{key}_count", 0) in (
+                0,
+                len(event[key]),
+            )
     if event["type"] == "ruling_overturned":
         for move, shown in zip(event["moves"], redacted["moves"]):
-            assert shown["face"] == (move["face"] if viewer is not None and viewer in (move["from"], move["to"]) else None)
+            assert shown["face"] == (
+                move["face"] if viewer is not None and viewer in (move["from"], move["to"]) else None
+            )
 
 
 @functools.lru_cache(maxsize=None)
@@ -145,8 +155,18 @@ def test_a_random_table_mode_match_keeps_every_property_and_ends(players, seed):
 
 
 def test_the_random_table_matches_misplay_call_and_count_down():
-    seen = sum((table_match(players, seed) for players, seed in [(3, 1), (4, 2), (5, 3), (6, 4), (3, 5), (4, 6)]),
-               Counter())
-    for feature in ("misplay", "correct call", "wrong call", "uncalled", "countdown_started", "passed",
-                    "ruling_overturned", "malformed", "deck card for a call"):
+    seen = sum(
+        (table_match(players, seed) for players, seed in [(3, 1), (4, 2), (5, 3), (6, 4), (3, 5), (4, 6)]), Counter()
+    )
+    for feature in (
+        "misplay",
+        "correct call",
+        "wrong call",
+        "uncalled",
+        "countdown_started",
+        "passed",
+        "ruling_overturned",
+        "malformed",
+        "deck card for a call",
+    ):
         assert seen[feature] > 0, (feature, seen)

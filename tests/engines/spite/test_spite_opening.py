@@ -3,6 +3,7 @@ round lead" and "Opening phase"; docs/rulings.md Spite 8): 3s are asked for firs
 on; any seat holding the asked rank may lead with it or decline; a seat that declined may not lead
 with that rank; ranks nobody holds are skipped; after 2 the ask wraps to 3 and declines are
 forgotten; the lead must contain a card printed with the asked rank."""
+
 from spite_helpers import DECLINE, PASS, kinds, play
 
 # Hands with few ranks, padded with high filler cards (2s, aces, kings, ... see conftest).
@@ -83,8 +84,10 @@ def test_when_every_holder_declined_the_ask_moves_to_the_next_rank(deal, act):
     _, state = deal(*THREES)
     _, state = act(state, 0, DECLINE)
     events, state = act(state, 1, DECLINE)
-    assert events == [{"type": "declined", "seat": 1, "rank": "3"},
-                      {"type": "asked", "rank": "4", "clear_declines": False}]
+    assert events == [
+        {"type": "declined", "seat": 1, "rank": "3"},
+        {"type": "asked", "rank": "4", "clear_declines": False},
+    ]
     assert state.ask == "4"
     # seat 1 declined 3s, not 4s: it may lead with its 4
     events, state = act(state, 1, play("4H"))

@@ -4,16 +4,17 @@ all 189 cards are conserved at every step (hands + trick + deck + discard + the 
 once); only the seat to act has turn commands once a trick is led; views show no card but the seat's
 own, the trick's and the bounty; redacted events never show another seat's cards. The checks every
 engine shares (fold, decide, legal_commands, views, bad commands) are in tests/contract/."""
+
 import json
 import random
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from spite_helpers import FULL_DECK, every_card, kinds, random_match
+from test_spite_view import assert_no_hidden_cards
 
 from games.engines import get_engine
 from games.engines.base import SEAT_TO_ACT
-from spite_helpers import FULL_DECK, every_card, kinds, random_match
-from test_spite_view import assert_no_hidden_cards
 
 ENGINE = get_engine("spite")
 MAX_COMMANDS = 4000  # random matches take a few hundred commands; the cap only guards against a hang
@@ -53,7 +54,8 @@ def test_random_matches_finish_conserve_cards_and_show_no_hidden_card(setup):
     following = state
     lost_cards = None
     for step, (state, seat, command, new_events, following) in enumerate(
-            random_match(ENGINE, players, options, setup["seed"], MAX_COMMANDS, setup["eagerness"])):
+        random_match(ENGINE, players, options, setup["seed"], MAX_COMMANDS, setup["eagerness"])
+    ):
         if lost_cards is None and every_card(following) != FULL_DECK:
             # kept for the end, so that one failure does not hide the other properties
             lost_cards = (kinds(new_events), FULL_DECK - every_card(following), every_card(following) - FULL_DECK)

@@ -6,6 +6,7 @@ all 189 cards are conserved (hands, trick, deck, discard, bounty, deck reward ca
 jokers (pile + held == the match's fake_joker_faces, as played fakes go straight back to the pile);
 a sample of the listed commands is accepted by decide; no seat still in the round holds 20 or more
 cards. Every match ends, and across the seeds the features really happen."""
+
 import copy
 import functools
 import json
@@ -14,10 +15,10 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-
 from contract.play import acting_seats
-from games.engines import IllegalCommand, get_engine
 from spite_helpers import FULL_DECK, every_card, of_type
+
+from games.engines import IllegalCommand, get_engine
 
 ENGINE = get_engine("spite")
 ROUNDS = 3
@@ -146,6 +147,15 @@ def test_the_random_matches_use_the_new_features():
     """Across the seeds: come-at-me rewards taken, penalty turns skipped, fakes played face up and face
     down, consecutives formed (seen in view["trick"]["consec"]) and bounties claimed."""
     total = sum((play_match(players, seed) for players, seed in MATCHES), Counter())
-    for feature in ("rewarded", "skipped", "fake_up_played", "played_fake_down", "consec_positions",
-                    "came_at_me", "come_at_me_refused", "bounty_claimed", "came_at_me_won"):
+    for feature in (
+        "rewarded",
+        "skipped",
+        "fake_up_played",
+        "played_fake_down",
+        "consec_positions",
+        "came_at_me",
+        "come_at_me_refused",
+        "bounty_claimed",
+        "came_at_me_won",
+    ):
         assert total[feature] > 0, (feature, dict(total))

@@ -2,13 +2,26 @@
 RULINGS.md: Spite, scores, swapping, the match; docs/rulings.md Spite 10, 11, 15): points by
 place, decay and the half reset, who leads later rounds, the card swap, a match of rounds with
 its standings and winner, and every command refused once the match is over."""
+
 import random
 
 import pytest
+from spite_helpers import (
+    DECLINE,
+    FULL_DECK,
+    PASS,
+    StackedRandom,
+    every_card,
+    expected_swap,
+    kinds,
+    next_score,
+    of_type,
+    play,
+    points_for,
+    random_match,
+)
 
 from games.engines import IllegalCommand
-from spite_helpers import (DECLINE, FULL_DECK, PASS, StackedRandom, every_card, expected_swap, kinds, next_score,
-                           of_type, play, points_for, random_match)
 
 
 def end_round(position, act, places, *, scores=None, finish_history=(), round=1, rng=None, options=None):
@@ -18,8 +31,15 @@ def end_round(position, act, places, *, scores=None, finish_history=(), round=1,
     hands = [""] * players
     hands[places[-2]] = "5S"
     hands[places[-1]] = "7S 7H"
-    state = position(hands, to_move=places[-2], places=list(places[:-2]) + [None, None], scores=scores,
-                     finish_history=finish_history, round=round, options=options)
+    state = position(
+        hands,
+        to_move=places[-2],
+        places=list(places[:-2]) + [None, None],
+        scores=scores,
+        finish_history=finish_history,
+        round=round,
+        options=options,
+    )
     return act(state, places[-2], play("5S"), rng=rng)
 
 
@@ -29,13 +49,17 @@ def ended(events):
 
 # --- points ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, expected", [
-    (3, [2, 0, -2]),
-    (4, [2, 1, -1, -2]),
-    (5, [2, 1, 0, -1, -2]),
-    (6, [2, 1, 0, 0, -1, -2]),
-    (9, [2, 1, 0, 0, 0, 0, 0, -1, -2]),
-])
+
+@pytest.mark.parametrize(
+    "players, expected",
+    [
+        (3, [2, 0, -2]),
+        (4, [2, 1, -1, -2]),
+        (5, [2, 1, 0, -1, -2]),
+        (6, [2, 1, 0, 0, -1, -2]),
+        (9, [2, 1, 0, 0, 0, 0, 0, -1, -2]),
+    ],
+)
 def test_points_by_place_first_2_second_1_second_last_minus_1_last_minus_2(position, act, players, expected):
     places = list(range(players))[::-1]  # seat players-1 first, seat 0 last
     events, after = end_round(position, act, places)
@@ -58,8 +82,7 @@ def test_round_1_scores_are_the_points_with_no_reset(position, act):
 
 def test_scores_decay_by_1_towards_0_before_the_points(position, act):
     # round 2, everyone in the same half as in round 1
-    events, _ = end_round(position, act, [0, 1, 2, 3], scores=[4, 3, -3, -4], finish_history=[[1, 0, 3, 2]],
-                          round=2)
+    events, _ = end_round(position, act, [0, 1, 2, 3], scores=[4, 3, -3, -4], finish_history=[[1, 0, 3, 2]], round=2)
     assert ended(events)["scores"] == [3 + 2, 2 + 1, -2 - 1, -3 - 2]
 
 
@@ -69,15 +92,15 @@ def test_a_score_of_0_does_not_decay(position, act):
 
 
 def test_a_seat_that_changed_halves_is_reset_to_0_before_the_points(position, act):
-    events, _ = end_round(position, act, [2, 3, 0, 1], scores=[4, 3, -3, -4], finish_history=[[0, 1, 2, 3]],
-                          round=2)
+    events, _ = end_round(position, act, [2, 3, 0, 1], scores=[4, 3, -3, -4], finish_history=[[0, 1, 2, 3]], round=2)
     assert ended(events)["scores"] == [0 - 1, 0 - 2, 0 + 2, 0 + 1]
 
 
 def test_the_middle_seat_of_an_odd_table_is_always_reset(position, act):
     # five seats: seat 2 was in the middle last round, seat 4 is in the middle now
-    events, _ = end_round(position, act, [2, 0, 4, 1, 3], scores=[5, -5, 5, -5, 5], finish_history=[[0, 4, 2, 1, 3]],
-                          round=2)
+    events, _ = end_round(
+        position, act, [2, 0, 4, 1, 3], scores=[5, -5, 5, -5, 5], finish_history=[[0, 4, 2, 1, 3]], round=2
+    )
     scores = ended(events)["scores"]
     assert scores[2] == 0 + 2  # was middle: reset, now first
     assert scores[4] == 0 + 0  # was top, now middle: reset
@@ -105,6 +128,7 @@ def test_scores_follow_decay_reset_and_points_for_random_tables(position, act, s
 
 # --- who leads a later round ----------------------------------------------------------------------
 
+
 def test_from_round_2_the_lowest_score_leads_and_there_is_no_opening(position, act, engine):
     events, after = end_round(position, act, [0, 1, 2, 3])
     dealt = of_type(events, "dealt")[0]
@@ -128,16 +152,16 @@ def test_a_new_round_starts_higher_even_if_the_last_ended_lower(position, act, e
 
 
 def test_the_lowest_score_leads_even_when_it_is_not_negative_ruling_11(position, act):
-    events, after = end_round(position, act, [0, 1, 2, 3], scores=[9, 9, 9, 9], finish_history=[[0, 1, 2, 3]],
-                              round=2)
+    events, after = end_round(position, act, [0, 1, 2, 3], scores=[9, 9, 9, 9], finish_history=[[0, 1, 2, 3]], round=2)
     assert ended(events)["scores"] == [10, 9, 7, 6]
     assert after.to_move == 3
 
 
 def test_tied_lowest_scores_the_seat_that_lost_most_recently_leads(position, act):
     # seat 2 lost round 1; seat 3 loses round 2; both end on -3
-    events, after = end_round(position, act, [0, 1, 2, 3], scores=[0, 0, -3, -2], finish_history=[[0, 1, 3, 2]],
-                              round=2)
+    events, after = end_round(
+        position, act, [0, 1, 2, 3], scores=[0, 0, -3, -2], finish_history=[[0, 1, 3, 2]], round=2
+    )
     assert ended(events)["scores"] == [2, 1, -3, -3]
     assert after.to_move == 3
 
@@ -145,8 +169,9 @@ def test_tied_lowest_scores_the_seat_that_lost_most_recently_leads(position, act
 def test_tied_lowest_scores_an_older_loss_beats_none(position, act):
     # six seats; seats 1 and 2 tie on -5 and did not lose this round; seat 2 lost round 1
     history = [[0, 4, 5, 1, 3, 2], [0, 4, 5, 2, 1, 3]]
-    events, after = end_round(position, act, [0, 4, 5, 2, 1, 3], scores=[0, -5, -6, 0, 0, 0],
-                              finish_history=history, round=3)
+    events, after = end_round(
+        position, act, [0, 4, 5, 2, 1, 3], scores=[0, -5, -6, 0, 0, 0], finish_history=history, round=3
+    )
     scores = ended(events)["scores"]
     assert scores[1] == scores[2] == -5 and min(scores) == -5
     assert after.to_move == 2
@@ -154,8 +179,9 @@ def test_tied_lowest_scores_an_older_loss_beats_none(position, act):
 
 def test_tied_lowest_scores_with_no_losses_the_lowest_seat_leads(position, act):
     history = [[0, 4, 5, 1, 2, 3], [0, 4, 5, 2, 1, 3]]
-    events, after = end_round(position, act, [0, 4, 5, 2, 1, 3], scores=[0, -5, -6, 0, 0, 0],
-                              finish_history=history, round=3)
+    events, after = end_round(
+        position, act, [0, 4, 5, 2, 1, 3], scores=[0, -5, -6, 0, 0, 0], finish_history=history, round=3
+    )
     scores = ended(events)["scores"]
     assert scores[1] == scores[2] == -5 and min(scores) == -5
     assert after.to_move == 1
@@ -195,8 +221,9 @@ IMBALANCED_HANDS = [
 
 def test_the_swap_tops_up_the_short_pile_from_the_deck_and_discards_the_leftovers(position, act):
     rng = StackedRandom(" ".join(IMBALANCED_HANDS) + " QC KC AC 6C")
-    events, after = end_round(position, act, [0, 1, 2, 3], scores=[5, 1, -1, -2], finish_history=[[0, 1, 2, 3]],
-                              round=2, rng=rng)
+    events, after = end_round(
+        position, act, [0, 1, 2, 3], scores=[5, 1, -1, -2], finish_history=[[0, 1, 2, 3]], round=2, rng=rng
+    )
     assert ended(events)["scores"] == [6, 1, -1, -3]
     swapped = events[-1]
     assert swapped["gave"] == [["3S", "3H", "4S", "4H", "5S", "5H"], ["6S"], ["2S"], ["2H", "2D", "AH"]]
@@ -223,8 +250,9 @@ def test_the_swap_matches_the_rule_text_for_random_tables(position, act, seed):
     previous = rng.sample(range(players), players)
     places = rng.sample(range(players), players)
     scores = [rng.randint(-13, 13) for _ in range(players)]
-    events, after = end_round(position, act, places, scores=scores, finish_history=[previous], round=2,
-                              rng=random.Random(seed))
+    events, after = end_round(
+        position, act, places, scores=scores, finish_history=[previous], round=2, rng=random.Random(seed)
+    )
     dealt, swapped = events[-2], events[-1]
     new_scores = ended(events)["scores"]
     gave, took, from_deck, discarded = expected_swap(dealt["hands"], new_scores, places, dealt["deck"])
@@ -235,8 +263,9 @@ def test_the_swap_matches_the_rule_text_for_random_tables(position, act, seed):
 
 
 def test_a_score_larger_than_the_hand_puts_down_the_whole_hand(position, act):
-    events, after = end_round(position, act, [0, 1, 2], scores=[12, 0, -12], finish_history=[[0, 1, 2]], round=2,
-                              rng=random.Random(5))
+    events, after = end_round(
+        position, act, [0, 1, 2], scores=[12, 0, -12], finish_history=[[0, 1, 2]], round=2, rng=random.Random(5)
+    )
     assert ended(events)["scores"] == [13, 0, -13]
     swapped = events[-1]
     assert len(swapped["gave"][0]) == len(swapped["gave"][2]) == 11
@@ -244,6 +273,7 @@ def test_a_score_larger_than_the_hand_puts_down_the_whole_hand(position, act):
 
 
 # --- the match ------------------------------------------------------------------------------------
+
 
 def test_the_match_ends_after_the_rounds_option_with_standings_and_a_winner(position, act, engine):
     events, after = end_round(position, act, [0, 1, 2, 3], options={"rounds": 1})
@@ -256,17 +286,38 @@ def test_the_match_ends_after_the_rounds_option_with_standings_and_a_winner(posi
 
 
 def test_the_match_goes_on_until_the_last_round(position, act):
-    events, after = end_round(position, act, [0, 1, 2, 3], options={"rounds": 3}, round=2,
-                              finish_history=[[0, 1, 2, 3]], scores=[2, 1, -1, -2])
+    events, after = end_round(
+        position,
+        act,
+        [0, 1, 2, 3],
+        options={"rounds": 3},
+        round=2,
+        finish_history=[[0, 1, 2, 3]],
+        scores=[2, 1, -1, -2],
+    )
     assert "match_ended" not in kinds(events) and after.round == 3 and not after.over
-    events, after = end_round(position, act, [0, 1, 2, 3], options={"rounds": 3}, round=3,
-                              finish_history=[[0, 1, 2, 3], [0, 1, 2, 3]], scores=[2, 1, -1, -2])
+    events, after = end_round(
+        position,
+        act,
+        [0, 1, 2, 3],
+        options={"rounds": 3},
+        round=3,
+        finish_history=[[0, 1, 2, 3], [0, 1, 2, 3]],
+        scores=[2, 1, -1, -2],
+    )
     assert kinds(events)[-1] == "match_ended"
 
 
 def test_standings_ties_go_to_the_better_place_in_the_last_round(position, act):
-    events, after = end_round(position, act, [1, 0, 2, 3], options={"rounds": 2}, round=2,
-                              finish_history=[[1, 0, 2, 3]], scores=[2, 1, -1, -2])
+    events, after = end_round(
+        position,
+        act,
+        [1, 0, 2, 3],
+        options={"rounds": 2},
+        round=2,
+        finish_history=[[1, 0, 2, 3]],
+        scores=[2, 1, -1, -2],
+    )
     assert ended(events)["scores"] == [2, 2, -1, -3]
     assert events[-1]["standings"] == [1, 0, 2, 3] and events[-1]["winner"] == 1
 
@@ -280,8 +331,9 @@ def test_a_default_match_is_five_rounds(engine):
     assert following.over and rounds == 5 and following.round == 5
 
 
-@pytest.mark.parametrize("command", [play("7S"), PASS, DECLINE, {"type": "play", "cards": ["7S", "7H"]},
-                                     {"type": "nonsense"}])
+@pytest.mark.parametrize(
+    "command", [play("7S"), PASS, DECLINE, {"type": "play", "cards": ["7S", "7H"]}, {"type": "nonsense"}]
+)
 def test_every_command_is_refused_after_the_match(position, act, engine, command):
     _, over = end_round(position, act, [0, 1, 2, 3], options={"rounds": 1})
     for seat in (0, 1, 2, 3, None):

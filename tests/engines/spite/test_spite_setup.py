@@ -1,15 +1,15 @@
 """Setting up a match: seats, options, the 189-card deck, the deal in the contract's block order
 and the bounty card (rules/spite.md: The Deck, The Initial Deal, The Bounty Card; RULINGS.md:
 Spite; docs/rulings.md Spite 7, 9, 10, 15)."""
+
 import random
 from collections import Counter
 
 import pytest
-
 from spite_helpers import FULL_DECK, every_card, kinds, one_pack
 
-
 # --- seats -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", range(3, 10))
 def test_three_to_nine_players_each_get_11_cards(engine, players):
@@ -27,6 +27,7 @@ def test_fewer_than_three_or_more_than_nine_players_or_not_a_whole_number_raise_
 
 
 # --- the deck ----------------------------------------------------------------------------------
+
 
 def test_one_pack_is_63_cards_as_the_rules_list_them():
     pack = Counter(one_pack())
@@ -46,9 +47,10 @@ def test_the_deck_is_three_63_card_packs_189_cards(engine, players):
 
 # --- the deal's block order ---------------------------------------------------------------------
 
+
 def test_cards_are_dealt_11_a_seat_in_blocks_then_the_bounty_then_the_deck(engine):
     pack = [card for card in one_pack() if card != "JK"]
-    stacked = pack[:3 * 11 + 1 + 5]
+    stacked = pack[: 3 * 11 + 1 + 5]
     events = engine.start(3, deck=stacked, rng=random.Random(0))
     dealt = events[1]
     assert dealt["type"] == "dealt" and dealt["round"] == 1
@@ -94,8 +96,9 @@ def test_every_later_round_is_dealt_from_all_189_cards_shuffled_ruling_10(engine
 
     _, state = deal("3S 3H", "4S 4H", "5S 5H", bounty="8D", deck="9C 10C")
     # the stacked round 1, cut short: seat 1 is out, seat 0 plays its last card
-    state = replace(state, phase="playing", ask=None, hands=(("3S",), (), ("5S", "5H")), places=(1, None, None),
-                    to_move=0)
+    state = replace(
+        state, phase="playing", ask=None, hands=(("3S",), (), ("5S", "5H")), places=(1, None, None), to_move=0
+    )
     rounds = []
     for seed in (1, 2):
         events, after = act(state, 0, {"type": "play", "cards": ["3S"]}, seed=seed)
@@ -109,6 +112,7 @@ def test_every_later_round_is_dealt_from_all_189_cards_shuffled_ruling_10(engine
 
 
 # --- the bounty card ----------------------------------------------------------------------------
+
 
 def test_the_card_after_the_hands_is_turned_up_as_the_bounty(deal):
     events, state = deal("3S", "4S", "5S", bounty="8D", deck="9C 10C")
@@ -148,6 +152,7 @@ def test_a_returned_joker_lands_at_a_random_place_written_into_the_dealt_event(e
 
 # --- options -------------------------------------------------------------------------------------
 
+
 def test_default_options_are_five_rounds_table_mode_and_five_fake_jokers(engine):
     """RULINGS: "`table` (the default for Spite) plays like the real table"."""
     events = engine.start(3, rng=random.Random(0))
@@ -169,18 +174,31 @@ def test_rounds_option_from_1_to_50(engine, rounds):
     assert state.options.rounds == rounds
 
 
-@pytest.mark.parametrize("options", [
-    {"rounds": 0}, {"rounds": 51}, {"rounds": -1}, {"rounds": "5"}, {"rounds": 2.0}, {"rounds": True},
-    {"colour": "red"}, {"round": 3},
-    {"misplays": "lenient"}, {"misplays": True},
-    {"fake_jokers": -1}, {"fake_jokers": 53}, {"fake_jokers": "5"}, {"fake_jokers": False},
-    {"fake_jokers": 2, "fake_joker_faces": ["9C"]},
-    {"fake_joker_faces": ["9C", "9C"]},
-    {"fake_joker_faces": ["13H"]},
-    {"fake_joker_faces": ["JK"]},
-    {"fake_joker_faces": "9C"},
-    {"fake_joker_faces": [9]},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rounds": 0},
+        {"rounds": 51},
+        {"rounds": -1},
+        {"rounds": "5"},
+        {"rounds": 2.0},
+        {"rounds": True},
+        {"colour": "red"},
+        {"round": 3},
+        {"misplays": "lenient"},
+        {"misplays": True},
+        {"fake_jokers": -1},
+        {"fake_jokers": 53},
+        {"fake_jokers": "5"},
+        {"fake_jokers": False},
+        {"fake_jokers": 2, "fake_joker_faces": ["9C"]},
+        {"fake_joker_faces": ["9C", "9C"]},
+        {"fake_joker_faces": ["13H"]},
+        {"fake_joker_faces": ["JK"]},
+        {"fake_joker_faces": "9C"},
+        {"fake_joker_faces": [9]},
+    ],
+)
 def test_unknown_options_and_bad_values_raise_value_error(engine, options):
     with pytest.raises(ValueError):
         engine.start(3, options=options, rng=random.Random(0))
@@ -217,6 +235,7 @@ def test_the_fake_joker_count_option_without_faces_draws_that_many_faces(engine)
 
 
 # --- the start ----------------------------------------------------------------------------------
+
 
 def test_start_gives_match_started_then_dealt_and_the_first_round_opens_higher(engine):
     events = engine.start(4, rng=random.Random(3))

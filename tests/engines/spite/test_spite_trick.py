@@ -3,19 +3,34 @@ Joker Hands, Buy Back; RULINGS.md: Spite and its finer points; docs/rulings.md S
 play and pass, the arity, strictly better follows, direction announcements, 7s on 7s, 3s
 bouncing, joker hands in both directions, joker hands as a last play, buy backs and the 20-card
 loss, who leads the next trick and the turn order."""
-import pytest
 
+import pytest
 from spite_helpers import PASS, kinds, of_type, play
 
-
 # --- playing, passing and the end of a trick ----------------------------------------------------
+
 
 def test_a_play_records_the_hand_and_hands_the_turn_clockwise(position, act):
     state = position(["5S 5H 9S", "6S 9H", "4S 9D"], to_move=0)
     events, after = act(state, 0, play("5S", "5H"))
-    assert events == [{"type": "played", "seat": 0, "id": 1, "cards": ["5S", "5H"], "fake_up": [], "bonus_up": [],
-                       "kind": "pair", "value": "5", "announce": None, "buy_back": None, "come_at_me": False,
-                       "bounty_claim": None, "direction": "higher", "next": 1}]
+    assert events == [
+        {
+            "type": "played",
+            "seat": 0,
+            "id": 1,
+            "cards": ["5S", "5H"],
+            "fake_up": [],
+            "bonus_up": [],
+            "kind": "pair",
+            "value": "5",
+            "announce": None,
+            "buy_back": None,
+            "come_at_me": False,
+            "bounty_claim": None,
+            "direction": "higher",
+            "next": 1,
+        }
+    ]
     assert after.hands[0] == ("9S",) and after.to_move == 1
     assert after.trick.leader == 0 and after.trick.arity == 2
     assert [p.cards for p in after.trick.plays] == [("5S", "5H")]
@@ -39,8 +54,7 @@ def test_the_trick_ends_when_the_turn_comes_back_to_the_last_player_who_leads_ne
     _, state = act(state, 1, play("6S"))
     _, state = act(state, 2, PASS)
     events, state = act(state, 0, PASS)
-    assert events == [{"type": "passed", "seat": 0, "next": None},
-                      {"type": "trick_won", "seat": 1, "leader": 1}]
+    assert events == [{"type": "passed", "seat": 0, "next": None}, {"type": "trick_won", "seat": 1, "leader": 1}]
     assert state.to_move == 1 and state.trick.plays == () and state.trick.leader == 1
     assert state.trick.passed == frozenset()
     assert sorted(state.discard) == ["5S", "6S"]
@@ -75,8 +89,9 @@ def test_a_follow_must_be_strictly_better_equal_hands_do_not_beat(position, refu
 
 
 def test_a_poker_hand_lead_takes_only_better_five_card_hands(position, refused, act):
-    state = position(["9S", "3H 4H 5S 6D 7C 8H 8D 8S 9C 9D QS", "4D"], to_move=1,
-                     plays=[(0, "4S 5H 6H 7D 8C")])  # straight to 8
+    state = position(
+        ["9S", "3H 4H 5S 6D 7C 8H 8D 8S 9C 9D QS", "4D"], to_move=1, plays=[(0, "4S 5H 6H 7D 8C")]
+    )  # straight to 8
     refused(state, 1, play("3H 4H 5S 6D 7C"), "does not beat")  # straight to 7
     refused(state, 1, play("8H 8D"), "5 cards")
     act(state, 1, play("8H 8D 8S 9C 9D"))  # full house beats a straight
@@ -111,8 +126,7 @@ def test_a_winner_who_went_out_hands_the_lead_to_the_next_seat_clockwise_holding
     _, state = act(state, 3, PASS)
     # the turn would go from seat 0 past seat 1, which made the last play and is out: ruling 12
     events, state = act(state, 0, PASS)
-    assert events == [{"type": "passed", "seat": 0, "next": None},
-                      {"type": "trick_won", "seat": 1, "leader": 2}]
+    assert events == [{"type": "passed", "seat": 0, "next": None}, {"type": "trick_won", "seat": 1, "leader": 2}]
     assert state.to_move == 2
 
 
@@ -133,8 +147,7 @@ def test_a_passed_seat_whose_turn_comes_may_stay_out_with_another_pass_ruling_13
     events, state = act(state, 0, PASS)
     assert events == [{"type": "passed", "seat": 0, "next": 1}]
     events, state = act(state, 1, PASS)  # seat 1 passed already: it stays out
-    assert events == [{"type": "passed", "seat": 1, "next": None},
-                      {"type": "trick_won", "seat": 2, "leader": 2}]
+    assert events == [{"type": "passed", "seat": 1, "next": None}, {"type": "trick_won", "seat": 2, "leader": 2}]
 
 
 def test_the_direction_carries_over_from_trick_to_trick_within_a_round(position, act):
@@ -146,6 +159,7 @@ def test_the_direction_carries_over_from_trick_to_trick_within_a_round(position,
 
 
 # --- direction: natural 7s, 7s on 7s and 3s bouncing ---------------------------------------------
+
 
 def test_natural_7s_may_announce_the_opposite_direction(position, act, refused):
     state = position(["7S 7H 9S", "6S 6C 8S 8H", "4S 9D"], to_move=0)
@@ -287,6 +301,7 @@ def test_3s_in_a_higher_game_change_nothing(position, act):
 
 # --- joker hands --------------------------------------------------------------------------------
 
+
 def test_a_joker_led_going_higher_is_beaten_only_by_higher_joker_hands(position, act, refused):
     hand = "2S 2H 2D 2C 5S 5H 5D 5C 5S JK 4D"
     state = position(["JK 9S", hand, "4S 9D"], to_move=0)
@@ -357,6 +372,7 @@ def test_a_joker_hand_of_five_naturals_ignores_the_arity(position, act):
 
 # --- a joker hand as a last or second-last play -------------------------------------------------
 
+
 def test_a_joker_as_a_seats_last_play_makes_it_finish_last(position, act):
     state = position(["JK", "5S 9S", "6S 9H", "4S 9D"], to_move=0)
     events, after = act(state, 0, play("JK"))
@@ -413,11 +429,19 @@ def test_seats_placed_last_at_once_fill_the_places_from_the_back_in_order(positi
 
 # --- buy back ------------------------------------------------------------------------------------
 
+
 def buy_back_position(position, buy_backs=0, deck=None, hand0="9S 10S 2D", **more):
     """Seat 1 led 5S, seat 2 played 6S, seat 0 passed, seat 1 played 8S, seat 2 passed: seat 0's turn."""
     extra = {"deck": deck} if deck is not None else {}
-    return position([hand0, "4H 4D", "4S 4C"], to_move=0, plays=[(1, "5S"), (2, "6S"), (1, "8S")],
-                    passed=[0, 2], buy_backs=buy_backs, **extra, **more)
+    return position(
+        [hand0, "4H 4D", "4S 4C"],
+        to_move=0,
+        plays=[(1, "5S"), (2, "6S"), (1, "8S")],
+        passed=[0, 2],
+        buy_backs=buy_backs,
+        **extra,
+        **more,
+    )
 
 
 def test_a_passed_seat_buys_back_by_playing_and_then_draws_the_count_from_the_deck(position, act):
@@ -537,8 +561,14 @@ def test_19_cards_after_a_buy_back_do_not_lose(position, act):
 
 def test_a_seat_lost_at_20_cards_takes_no_more_turns_and_the_next_seat_leads_for_it(position, act):
     hand = "9S 3H 3D 3C 4H 4D 4C 5H 5D 5C 6H 6D 6C 8H 8D 8C 10H 10D 10C"
-    state = position([hand, "4H 4D", "4S 4C", "3S 9C"], to_move=0, plays=[(1, "5S"), (2, "6S"), (3, "7S"), (1, "8S")],
-                     passed=[0, 2, 3], buy_backs=2, deck="JH JD JC QH")
+    state = position(
+        [hand, "4H 4D", "4S 4C", "3S 9C"],
+        to_move=0,
+        plays=[(1, "5S"), (2, "6S"), (3, "7S"), (1, "8S")],
+        passed=[0, 2, 3],
+        buy_backs=2,
+        deck="JH JD JC QH",
+    )
     _, state = act(state, 0, play("9S", buy_back=2))
     assert 0 in state.places
     _, state = act(state, 1, PASS)
@@ -549,6 +579,7 @@ def test_a_seat_lost_at_20_cards_takes_no_more_turns_and_the_next_seat_leads_for
 
 
 # --- the end of a round -------------------------------------------------------------------------
+
 
 def test_the_round_ends_when_one_seat_still_holds_cards_which_finishes_last(position, act):
     state = position(["5S", "", "7S 7H"], to_move=0, places=[1, None, None])
@@ -563,10 +594,19 @@ def test_the_round_ends_when_one_seat_still_holds_cards_which_finishes_last(posi
 def test_the_round_ends_when_a_20_card_loss_leaves_one_seat(position, act):
     hand = "9S 3H 3D 3C 4H 4D 4C 5H 5D 5C 6H 6D 6C 8H 8D 8C 10H 10D 10C"
     # seat 2 led 6S, seat 0 passed, seat 1 went out with 8S, seat 2 passed: seat 0 buys back
-    state = position([hand, "", "4S 4C"], to_move=0, plays=[(2, "6S"), (1, "8S")], passed=[0, 2],
-                     places=[1, None, None], buy_backs=2, deck="JH JD JC QH")
+    state = position(
+        [hand, "", "4S 4C"],
+        to_move=0,
+        plays=[(2, "6S"), (1, "8S")],
+        passed=[0, 2],
+        places=[1, None, None],
+        buy_backs=2,
+        deck="JH JD JC QH",
+    )
     events, after = act(state, 0, play("9S", buy_back=2))
     placed = of_type(events, "placed")
-    assert placed == [{"type": "placed", "seat": 0, "place": 2, "reason": "twenty_cards"},
-                      {"type": "placed", "seat": 2, "place": 1, "reason": "last"}]
+    assert placed == [
+        {"type": "placed", "seat": 0, "place": 2, "reason": "twenty_cards"},
+        {"type": "placed", "seat": 2, "place": 1, "reason": "last"},
+    ]
     assert of_type(events, "round_ended")[0]["places"] == [1, 2, 0]

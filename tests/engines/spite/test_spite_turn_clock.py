@@ -1,8 +1,10 @@
 """Spite on the turn clock (docs/rulings.md "Turn clocks"): a seat out of time passes, hands its lead
 on, or declares its owed reward rightly; three timeouts in a row mark it absent; its own next action
 clears that; the host may then abandon the match."""
-from games.engines.spite.state import Reward
+
 from spite_helpers import PASS, of_type, play
+
+from games.engines.spite.state import Reward
 
 
 def timeout(seat):
@@ -54,7 +56,11 @@ def test_three_timeouts_in_a_row_mark_absent_and_an_own_action_clears_it(engine,
     view = engine.view(state, None)
     assert view["players"][1]["absent"] and not view["abandoned"]
     assert [entry["command"] for entry in engine.host_commands_now(state)] == [
-        {"type": "end_match"}, {"type": "abandon"}, {"type": "carry_on"}, {"type": "hand_to_bot", "seat": 1}]
+        {"type": "end_match"},
+        {"type": "abandon"},
+        {"type": "carry_on"},
+        {"type": "hand_to_bot", "seat": 1},
+    ]
     assert state.to_move == 2
     _, back = act(state, 2, PASS)  # seat 0 wins, leads; seat 1 plays for itself again
     _, back = act(back, 0, play("5C"))

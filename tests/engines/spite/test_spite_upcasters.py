@@ -1,7 +1,9 @@
 """Spite's old event shapes (games/engines/spite/upcasters.py): misplay calls and overturns recorded before
 a correct caller could earn the deck's next card are read with none earned or taken back."""
-from events.upcasting import current_schema, upcast
+
 from spite_helpers import of_type, play
+
+from events.upcasting import current_schema, upcast
 
 
 def test_a_call_and_an_overturn_stored_without_deck_cards_fold_as_today(engine, position, act):

@@ -2,16 +2,28 @@
 the contract's keys, the own hand only, no hand for spectators, JSON-safe values, and the
 redaction of events: other hands in the deal, the deck's order, other seats' drawn cards and
 other seats' swap cards are hidden."""
+
 import json
 import random
 from collections import Counter
 
 import pytest
-
 from spite_helpers import FULL_DECK, PASS, StackedRandom, json_round_trip, kinds, of_type, play, random_match
 
-CONTRACT_KEYS = {"game", "to_move", "over", "winner", "players",
-                 "round", "phase", "direction", "bounty", "buy_back_next", "finish_order", "trick"}
+CONTRACT_KEYS = {
+    "game",
+    "to_move",
+    "over",
+    "winner",
+    "players",
+    "round",
+    "phase",
+    "direction",
+    "bounty",
+    "buy_back_next",
+    "finish_order",
+    "trick",
+}
 PLAYER_KEYS = {"score", "hand_count", "fake_joker_count", "passed"}
 CODES = set(FULL_DECK)
 
@@ -128,6 +140,7 @@ def test_the_view_of_a_finished_match(engine):
 
 # --- redact_event -----------------------------------------------------------------------------------
 
+
 def test_the_redacted_deal_shows_only_the_own_hand_and_not_the_deck_order(engine):
     events = engine.start(4, rng=random.Random(3))
     dealt = events[1]
@@ -148,8 +161,7 @@ def test_the_redacted_deal_shows_only_the_own_hand_and_not_the_deck_order(engine
 
 
 def test_other_seats_drawn_cards_are_hidden(engine, position, act):
-    state = position(["9S 10S 2D", "4H 4D", "4S 4C"], to_move=0, plays=[(1, "5S"), (2, "6S"), (1, "8S")],
-                     passed=[0, 2])
+    state = position(["9S 10S 2D", "4H 4D", "4S 4C"], to_move=0, plays=[(1, "5S"), (2, "6S"), (1, "8S")], passed=[0, 2])
     events, _ = act(state, 0, play("9S", buy_back=1))
     drew = of_type(events, "drew")[0]
     assert engine.redact_event(drew, 0)["cards"] == ["4C"]
@@ -161,8 +173,9 @@ def test_other_seats_drawn_cards_are_hidden(engine, position, act):
 
 
 def test_other_seats_swap_cards_are_hidden_the_leftovers_are_public(engine, position, act):
-    state = position(["", "5S", "7S 7H"], to_move=1, places=[0, None, None], scores=[5, 0, -1],
-                     finish_history=[[0, 1, 2]], round=2)
+    state = position(
+        ["", "5S", "7S 7H"], to_move=1, places=[0, None, None], scores=[5, 0, -1], finish_history=[[0, 1, 2]], round=2
+    )
     events, _ = act(state, 1, play("5S"), rng=StackedRandom(""))
     swapped = events[-1]
     assert swapped["type"] == "swapped" and swapped["discarded"]
@@ -200,8 +213,18 @@ def test_every_event_of_a_match_redacts_without_showing_another_seats_cards(engi
             elif event["type"] == "match_started":  # fake jokers are held face down: their faces are hidden
                 assert redacted["fake_joker_count"] == len(event["fake_joker_faces"])
                 assert "fake_joker_faces" not in redacted
-            elif event["type"] in ("played", "passed", "placed", "trick_won", "round_ended", "match_ended",
-                                   "asked", "declined", "skipped", "joined"):
+            elif event["type"] in (
+                "played",
+                "passed",
+                "placed",
+                "trick_won",
+                "round_ended",
+                "match_ended",
+                "asked",
+                "declined",
+                "skipped",
+                "joined",
+            ):
                 assert redacted == event
 
 

@@ -6,18 +6,19 @@ slots) is one string with the piles separated by "|", bottom card first
 ("AS 5H | | QC | QD"), or a list of four such strings. Win piles and the draw
 pile are written top card first.
 """
+
 import copy
 import random
 from collections import Counter
 from dataclasses import replace
 
 import pytest
+from sm_helpers import cards, row
 
 from games.engines import IllegalCommand, get_engine
 from games.engines.spite_and_malice.deck import full_deck
 from games.engines.spite_and_malice.options import parse_options
 from games.engines.spite_and_malice.state import State
-from sm_helpers import cards, row
 
 # Cards that a helper may use to pad a stacked win pile: nothing that plays early.
 FILLER = [rank + suit for rank in ("9", "10", "J", "Q", "8", "7", "6") for suit in "SHDC"]
@@ -77,8 +78,18 @@ def position():
     string a seat (top first); ``play`` is the row of the four slots.
     """
 
-    def make(hands, *, discards=None, win=None, draw=DEFAULT_DRAW, play=" | | | ", retired="",
-             to_move=0, options=None, **more):
+    def make(
+        hands,
+        *,
+        discards=None,
+        win=None,
+        draw=DEFAULT_DRAW,
+        play=" | | | ",
+        retired="",
+        to_move=0,
+        options=None,
+        **more,
+    ):
         players = len(hands)
         state = State(
             players=players,

@@ -1,4 +1,5 @@
 """Helpers for the Spite & Malice engine tests (importable, unlike conftest)."""
+
 from collections import Counter
 
 from contract import play
@@ -35,5 +36,6 @@ def every_card(state):
 
 def random_game(engine, players, options, seed, max_commands=3000, eagerness=0.85):
     """Yield (state, seat, command, new events, next state) through one random game."""
-    return play.random_game(engine, players, options, seed, lambda rng, legal: choose(rng, legal, eagerness),
-                            max_commands)
+    return play.random_game(
+        engine, players, options, seed, lambda rng, legal: choose(rng, legal, eagerness), max_commands
+    )

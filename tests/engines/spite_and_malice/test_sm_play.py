@@ -1,7 +1,7 @@
 """Play piles and plays: four slots, the natural ace, building up by one, jokers, kings,
 and where a played card may come from."""
-import pytest
 
+import pytest
 from sm_helpers import every_card, kinds
 
 TO_QUEEN = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"
@@ -20,6 +20,7 @@ def discard_play(pile, to):
 
 
 # --- Four slots ----------------------------------------------------------------------------
+
 
 def test_there_are_four_play_slots(engine, act, position, refused):
     state = position(["AS AH AD AC AS", "2H"])
@@ -40,6 +41,7 @@ def test_no_fifth_pile_when_all_four_slots_are_busy(engine, position, refused):
 
 # --- Starting a pile -----------------------------------------------------------------------
 
+
 def test_an_empty_slot_takes_a_natural_ace(engine, act, position):
     state = position(["AH 5C", "2H"])
     events, after = act(state, 0, hand_play("AH", 2))
@@ -59,10 +61,19 @@ def test_an_empty_slot_refuses_anything_but_a_natural_ace_even_a_joker(position,
 
 # --- Building up ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("pile, card", [("AS", "2H"), ("AS", "2S"), ("AS 2H", "3C"), ("AS 2H 3C", "4D"),
-                                        ("AS 2S 3S 4S 5S 6S 7S 8S 9S", "10H"), ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
-                                                                                 "JD"),
-                                        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", "QC")])
+
+@pytest.mark.parametrize(
+    "pile, card",
+    [
+        ("AS", "2H"),
+        ("AS", "2S"),
+        ("AS 2H", "3C"),
+        ("AS 2H 3C", "4D"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S", "10H"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "JD"),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", "QC"),
+    ],
+)
 def test_a_pile_builds_up_by_one_regardless_of_suit_or_colour(engine, act, position, pile, card):
     state = position([f"{card} 9C", "2H"], play=f"{pile} | | | ")
     events, after = act(state, 0, hand_play(card, 0))
@@ -70,8 +81,9 @@ def test_a_pile_builds_up_by_one_regardless_of_suit_or_colour(engine, act, posit
     assert after.play_piles[0] == tuple(pile.split()) + (card,)
 
 
-@pytest.mark.parametrize("pile, card", [("AS", "3H"), ("AS", "AH"), ("AS 2H", "2C"), ("AS 2H 3C", "KD"),
-                                        ("AS 2H 3C", "2D"), ("AS JK", "2H")])
+@pytest.mark.parametrize(
+    "pile, card", [("AS", "3H"), ("AS", "AH"), ("AS 2H", "2C"), ("AS 2H 3C", "KD"), ("AS 2H 3C", "2D"), ("AS JK", "2H")]
+)
 def test_a_card_that_is_not_one_higher_is_refused(position, refused, pile, card):
     state = position([f"{card} 9C", "2H"], play=f"{pile} | | | ")
     refused(state, 0, hand_play(card, 0))
@@ -116,6 +128,7 @@ def test_the_three_joker_limit_counts_per_pile(engine, act, position):
 
 # --- Kings: the pile retires ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("king", ["KH", "JK"])
 def test_a_pile_reaching_k_retires_at_once_and_frees_its_slot(engine, act, position, king):
     state = position([f"{king} AD 9C", "2H"], play=f"AH | {TO_QUEEN} | | ", retired="5C 6C")
@@ -149,6 +162,7 @@ def test_retired_count_grows_with_each_retired_pile(engine, act, position):
 
 
 # --- Where a card may come from ------------------------------------------------------------
+
 
 def test_a_hand_card_must_be_held(position, refused):
     state = position(["2H 9C", "2D AS"], play="AS | | | ")
@@ -197,8 +211,7 @@ def test_the_win_card_turns_up_before_the_pile_it_completed_retires_ruling_6(eng
 def test_a_discard_pile_top_may_be_played(act, position):
     state = position(["9C", "2H"], discards=["5C 7H AD | QC | QD | QS", "QH | QH | QH | QH"])
     events, after = act(state, 0, discard_play(0, 1))
-    assert events[0] == {"type": "played", "seat": 0, "from": "discard", "pile": 0, "card": "AD", "to": 1,
-                         "value": 1}
+    assert events[0] == {"type": "played", "seat": 0, "from": "discard", "pile": 0, "card": "AD", "to": 1, "value": 1}
     assert after.discards[0][0] == ("5C", "7H")
 
 
@@ -213,8 +226,7 @@ def test_an_empty_discard_pile_has_nothing_to_play(position, refused):
 
 
 def test_another_seats_discards_and_win_pile_are_not_sources(position, refused):
-    state = position(["9C", "AH"], discards=["QC | QC | QD | QS", "AH | AH | AH | AH"],
-                     win=["KC", "AS"])
+    state = position(["9C", "AH"], discards=["QC | QC | QD | QS", "AH | AH | AH | AH"], win=["KC", "AS"])
     for pile in range(4):
         refused(state, 0, discard_play(pile, 0))
     refused(state, 0, win_play(0))

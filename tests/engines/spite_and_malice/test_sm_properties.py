@@ -2,16 +2,17 @@
 cards are conserved at every step, plays follow the pile rules, and every game finishes (a win or the
 stalemate ruling). The checks every engine shares (fold, decide, legal_commands, views, bad commands)
 are in tests/contract/."""
+
 import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note
 from hypothesis import strategies as st
+from sm_helpers import every_card, random_game
 
 from games.engines import get_engine
 from games.engines.spite_and_malice.deck import full_deck, value
-from sm_helpers import every_card, random_game
 
 ENGINE = get_engine("spite_and_malice")
 MAX_COMMANDS = 5000  # random games end in a few hundred commands; the cap only guards against a hang
@@ -24,15 +25,16 @@ def game_setups(draw):
     return {
         "seed": draw(st.integers(0, 2**32 - 1)),
         "players": players,
-        "options": {"win_pile": draw(st.sampled_from([5, 6, 8, 12])),
-                    "decks": STANDARD_DECKS[players] - draw(st.integers(0, 1))},
+        "options": {
+            "win_pile": draw(st.sampled_from([5, 6, 8, 12])),
+            "decks": STANDARD_DECKS[players] - draw(st.integers(0, 1)),
+        },
         "eagerness": draw(st.sampled_from([0.0, 0.5, 0.85, 1.0])),  # 0: a lazy table that stalemates
     }
 
 
 def play(setup, max_commands=MAX_COMMANDS):
-    return random_game(ENGINE, setup["players"], setup["options"], setup["seed"], max_commands,
-                       setup["eagerness"])
+    return random_game(ENGINE, setup["players"], setup["options"], setup["seed"], max_commands, setup["eagerness"])
 
 
 def check_play_piles(state):
@@ -86,5 +88,4 @@ def test_plays_follow_the_pile_rules_and_win_cards_turn_up_at_once(setup):
             elif event["card"] != "JK":
                 assert value(event["card"]) == len(pile) + 1
             if event["from"] == "win" and len(state.win_piles[seat]) > 1:
-                assert new_events[index + 1] == {"type": "win_turned", "seat": seat,
-                                                 "card": state.win_piles[seat][1]}
+                assert new_events[index + 1] == {"type": "win_turned", "seat": seat, "card": state.win_piles[seat][1]}

@@ -1,9 +1,9 @@
 """A turn: the forced ace, drawing, ending the turn, refilling the draw pile, nothing to draw,
 the stalemate, the win, the rotation, and refused commands."""
+
 import random
 
 import pytest
-
 from contract.profiles.spite_and_malice import canonical
 from sm_helpers import cards, every_card, kinds
 
@@ -33,6 +33,7 @@ def can_end(engine, state, seat=0):
 
 # --- The forced ace ------------------------------------------------------------------------
 
+
 def test_forced_ace_in_hand_blocks_ending_the_turn(engine, position, refused):
     state = position(["AS 9C 5D", "2H"])
     refused(state, 0, end("9C"))
@@ -61,8 +62,12 @@ def test_an_ace_under_a_discard_top_is_not_forced(engine, act, position):
 
 
 def test_the_forced_ace_does_not_apply_when_all_four_slots_are_occupied(engine, act, position):
-    state = position(["AS 9C", "2H"], win=["AH 7D", "KH"], discards=["AD | QD | QH | QS", FULL_ROW],
-                     play="AC | AC 2C | AS JK 3S | AH")
+    state = position(
+        ["AS 9C", "2H"],
+        win=["AH 7D", "KH"],
+        discards=["AD | QD | QH | QS", FULL_ROW],
+        play="AC | AC 2C | AS JK 3S | AH",
+    )
     assert can_end(engine, state)
     events, after = act(state, 0, end("AS", 1))
     assert events[0]["discard"] == {"card": "AS", "pile": 1}
@@ -98,12 +103,12 @@ def test_the_forced_ace_blocks_even_the_empty_handed_end_ruling_5(engine, positi
 
 # --- Drawing -------------------------------------------------------------------------------
 
+
 def test_the_next_seat_draws_up_to_5_after_the_turn_ends(engine, act, position):
     state = position(["9C 5D", "2H 3H"], draw="7C 7D 7H 7S 8C")
     events, after = act(state, 0, end("9C", 2))
     assert kinds(events) == ["turn_ended", "drew"]
-    assert events[0] == {"type": "turn_ended", "seat": 0, "fills": [], "discard": {"card": "9C", "pile": 2},
-                         "next": 1}
+    assert events[0] == {"type": "turn_ended", "seat": 0, "fills": [], "discard": {"card": "9C", "pile": 2}, "next": 1}
     assert events[1] == {"type": "drew", "seat": 1, "cards": ["7C", "7D", "7H"], "refill": None}
     assert sorted(after.hands[1]) == sorted(("2H", "3H", "7C", "7D", "7H"))
     assert after.draw_pile == ("7S", "8C")
@@ -120,8 +125,12 @@ def test_every_turn_begins_with_a_drew_event_even_when_it_draws_nothing_ruling_1
 
 
 def test_a_seats_first_turn_starts_with_its_dealt_5(engine, act, deal):
-    events, state = deal(("2S 3S 4S 5S 6S", "7S 8S 9S 10S", "KS"), ("2H 3H 4H 5H 6H", "7H 8H 9H 10H", "QH"),
-                         draw="JK JK", options={"win_pile": 5})
+    events, state = deal(
+        ("2S 3S 4S 5S 6S", "7S 8S 9S 10S", "KS"),
+        ("2H 3H 4H 5H 6H", "7H 8H 9H 10H", "QH"),
+        draw="JK JK",
+        options={"win_pile": 5},
+    )
     assert state.to_move == 0 and len(state.hands[0]) == 5
     events, state = act(state, 0, end("6S", 0))
     assert events[1] == {"type": "drew", "seat": 1, "cards": [], "refill": None}
@@ -158,11 +167,14 @@ def test_draw_is_allowed_when_the_hand_is_too_short_to_end_the_turn_and_takes_ex
     assert len(after.hands[0]) == 7
 
 
-@pytest.mark.parametrize("hand, discards", [
-    ("9C", FULL_ROW),
-    ("9C 5D 4H", " | | QH | QS"),
-    ("9C 5D 4H 3H 2H", " | | | "),
-])
+@pytest.mark.parametrize(
+    "hand, discards",
+    [
+        ("9C", FULL_ROW),
+        ("9C 5D 4H", " | | QH | QS"),
+        ("9C 5D 4H 3H 2H", " | | | "),
+    ],
+)
 def test_draw_is_refused_while_the_hand_can_end_the_turn(engine, position, refused, hand, discards):
     state = position([hand, "2H"], discards=[discards, FULL_ROW])
     refused(state, 0, {"type": "draw"})
@@ -171,12 +183,18 @@ def test_draw_is_refused_while_the_hand_can_end_the_turn(engine, position, refus
 
 # --- Ending the turn -----------------------------------------------------------------------
 
+
 def test_ending_the_turn_fills_every_empty_discard_pile_then_discards_one(engine, act, position):
     state = position(["5C 9D 7H", "2H"], discards=[" | | QH | QS", FULL_ROW])
     command = end("7H", 2, fills=[("5C", 0), ("9D", 1)])
     events, after = act(state, 0, command)
-    assert events[0] == {"type": "turn_ended", "seat": 0, "fills": command["fills"],
-                         "discard": {"card": "7H", "pile": 2}, "next": 1}
+    assert events[0] == {
+        "type": "turn_ended",
+        "seat": 0,
+        "fills": command["fills"],
+        "discard": {"card": "7H", "pile": 2},
+        "next": 1,
+    }
     assert after.discards[0] == (("5C",), ("9D",), ("QH", "7H"), ("QS",))
     assert after.hands[0] == ()
 
@@ -211,11 +229,14 @@ def test_the_same_pile_may_not_be_filled_twice_ruling_8(position, refused):
     refused(state, 0, end("8H", 2, fills=[("5C", 0), ("9D", 0)]))
 
 
-@pytest.mark.parametrize("command", [
-    end("KS", 0),  # not held
-    end("QC", 0),  # a discard pile's card is not in the hand
-    end("9D", 0, fills=[("5C", 1)]),  # fill not held
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        end("KS", 0),  # not held
+        end("QC", 0),  # a discard pile's card is not in the hand
+        end("9D", 0, fills=[("5C", 1)]),  # fill not held
+    ],
+)
 def test_fills_and_discard_must_be_hand_cards_ruling_8(position, refused, command):
     state = position(["9D 7H", "2H"], discards=["QC | | QH | QS", FULL_ROW])
     refused(state, 0, command)
@@ -256,6 +277,7 @@ def test_a_short_hand_with_cards_to_draw_must_draw_before_ending_ruling_4(positi
 
 
 # --- Refilling the draw pile ---------------------------------------------------------------
+
 
 def test_the_retired_piles_refill_the_draw_pile_when_it_cannot_supply_a_draw_ruling_2(engine, act, position):
     state = position(["9D", "2H 3H"], draw="7C 7D", retired=KING_PILE)
@@ -327,6 +349,7 @@ def test_a_draw_pile_still_short_after_the_refill_gives_what_it_has(act, positio
 
 # --- Nothing to draw -----------------------------------------------------------------------
 
+
 def test_draw_is_refused_when_there_is_nothing_to_draw_ruling_3(engine, position, refused):
     state = position(["", "2H"], draw="", retired="")
     refused(state, 0, {"type": "draw"})
@@ -371,10 +394,10 @@ def test_with_nothing_to_draw_but_retired_piles_the_seat_may_draw(engine, act, p
 
 # --- Stalemate -----------------------------------------------------------------------------
 
+
 def barren(position, players=2, win=None, **more):
     """No seat can play, the draw pile and the retired piles are empty."""
-    return position(["9D 7H"] + ["9H 7D"] * (players - 1), draw="", retired="",
-                    win=win or ["KC KC"] * players, **more)
+    return position(["9D 7H"] + ["9H 7D"] * (players - 1), draw="", retired="", win=win or ["KC KC"] * players, **more)
 
 
 def test_a_full_round_of_barren_turns_with_nothing_to_draw_ends_the_game_ruling_7(engine, act, position):
@@ -460,6 +483,7 @@ def test_after_a_stalemate_every_command_is_refused(engine, act, position, refus
 
 # --- Winning -------------------------------------------------------------------------------
 
+
 def test_playing_the_last_win_card_wins_at_once_even_mid_turn(engine, act, position, refused):
     state = position(["9C 8C AD", "2H"], win=["5H", "KH"], play="AS 2S 3S 4S | | | ")
     events, state = act(state, 0, win_play(0))
@@ -492,6 +516,7 @@ def test_the_game_is_not_won_while_a_win_card_is_left(act, position):
 
 # --- Turn order ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_turns_rotate_clockwise_to_the_next_seat_number_wrapping_to_0(act, position, players):
     state = position(["9D 7H"] * players, to_move=players - 1)
@@ -516,6 +541,7 @@ def test_only_the_seat_to_move_may_act(engine, position, refused, seat):
 
 # --- Malformed commands --------------------------------------------------------------------
 
+
 def with_play(**fields):
     """The legal hand play of AS to slot 0, with some fields changed (REMOVE drops a field)."""
     command = {"type": "play", "from": "hand", "card": "AS", "to": 0, **fields}
@@ -531,20 +557,55 @@ def with_discard_play(**fields):
 REMOVE = object()
 
 MALFORMED_PLAYS = [
-    None, "play", 3, [], ["play"], {}, {"type": None}, {"type": 5}, {"type": "fly"}, {"type": "PLAY"},
-    {"type": "pass"}, {"card": "AS", "to": 0}, {"type": ["play"]},
-    with_play(to="0"), with_play(to=4), with_play(to=-1), with_play(to=None), with_play(to=0.0),
-    with_play(to=[0]), with_play(to=REMOVE), with_play(card=5), with_play(card=["AS"]), with_play(card=None),
-    with_play(card="as"), with_play(card="ZZ"), with_play(card={"card": "AS"}), with_play(card=REMOVE),
-    with_play(card="1S"), with_play(card="13D"),
-    with_play(**{"from": "deck"}), with_play(**{"from": None}), with_play(**{"from": ["hand"]}),
-    with_play(**{"from": REMOVE}), with_play(**{"from": "HAND"}),
-    {"type": "play", "from": "win", "to": 7}, {"type": "play", "from": "win", "to": -2},
-    {"type": "play", "from": "win"}, {"type": "play", "from": "win", "to": "0"},
-    with_discard_play(pile=REMOVE), with_discard_play(pile=-1), with_discard_play(pile=4),
-    with_discard_play(pile="1"), with_discard_play(pile=None), with_discard_play(pile=1.0),
-    with_discard_play(pile=True), with_discard_play(pile=[1]), with_discard_play(to=4),
-    with_discard_play(to=1.0), with_discard_play(to=REMOVE),
+    None,
+    "play",
+    3,
+    [],
+    ["play"],
+    {},
+    {"type": None},
+    {"type": 5},
+    {"type": "fly"},
+    {"type": "PLAY"},
+    {"type": "pass"},
+    {"card": "AS", "to": 0},
+    {"type": ["play"]},
+    with_play(to="0"),
+    with_play(to=4),
+    with_play(to=-1),
+    with_play(to=None),
+    with_play(to=0.0),
+    with_play(to=[0]),
+    with_play(to=REMOVE),
+    with_play(card=5),
+    with_play(card=["AS"]),
+    with_play(card=None),
+    with_play(card="as"),
+    with_play(card="ZZ"),
+    with_play(card={"card": "AS"}),
+    with_play(card=REMOVE),
+    with_play(card="1S"),
+    with_play(card="13D"),
+    with_play(**{"from": "deck"}),
+    with_play(**{"from": None}),
+    with_play(**{"from": ["hand"]}),
+    with_play(**{"from": REMOVE}),
+    with_play(**{"from": "HAND"}),
+    {"type": "play", "from": "win", "to": 7},
+    {"type": "play", "from": "win", "to": -2},
+    {"type": "play", "from": "win"},
+    {"type": "play", "from": "win", "to": "0"},
+    with_discard_play(pile=REMOVE),
+    with_discard_play(pile=-1),
+    with_discard_play(pile=4),
+    with_discard_play(pile="1"),
+    with_discard_play(pile=None),
+    with_discard_play(pile=1.0),
+    with_discard_play(pile=True),
+    with_discard_play(pile=[1]),
+    with_discard_play(to=4),
+    with_discard_play(to=1.0),
+    with_discard_play(to=REMOVE),
     {"type": "draw"},  # not malformed, but refused: the hand can still end the turn
 ]
 
@@ -558,24 +619,41 @@ def test_malformed_or_unknown_commands_raise_illegal_command_and_change_nothing(
 
 
 def with_end(**fields):
-    command = {"type": "end_turn", "fills": [{"card": "9C", "pile": 0}], "discard": {"card": "5C", "pile": 1},
-               **fields}
+    command = {"type": "end_turn", "fills": [{"card": "9C", "pile": 0}], "discard": {"card": "5C", "pile": 1}, **fields}
     return {key: value for key, value in command.items() if value is not REMOVE}
 
 
 MALFORMED_END_TURNS = [
-    with_end(fills="9C"), with_end(fills={"card": "9C", "pile": 0}), with_end(fills=[1]), with_end(fills=[None]),
-    with_end(fills=[["9C", 0]]), with_end(fills=[{"card": "9C"}]), with_end(fills=[{"pile": 0}]),
-    with_end(fills=[{"card": "9C", "pile": "0"}]), with_end(fills=[{"card": "9C", "pile": -4}]),
-    with_end(fills=[{"card": "9C", "pile": 7}]), with_end(fills=[{"card": "9C", "pile": 0.0}]),
-    with_end(fills=[{"card": 9, "pile": 0}]), with_end(fills=[{"card": None, "pile": 0}]),
-    with_end(fills=None), with_end(fills=REMOVE), with_end(fills=[]),
-    with_end(discard="5C"), with_end(discard=["5C", 1]), with_end(discard={"card": "5C"}),
-    with_end(discard={"pile": 1}), with_end(discard={"card": "5C", "pile": 4}),
-    with_end(discard={"card": "5C", "pile": -1}), with_end(discard={"card": "5C", "pile": "1"}),
-    with_end(discard={"card": "5C", "pile": None}), with_end(discard={"card": "5C", "pile": True}),
-    with_end(discard={"card": "5C", "pile": 1.0}), with_end(discard={"card": None, "pile": 1}),
-    with_end(discard={"card": ["5C"], "pile": 1}), with_end(discard=5), with_end(discard=None),
+    with_end(fills="9C"),
+    with_end(fills={"card": "9C", "pile": 0}),
+    with_end(fills=[1]),
+    with_end(fills=[None]),
+    with_end(fills=[["9C", 0]]),
+    with_end(fills=[{"card": "9C"}]),
+    with_end(fills=[{"pile": 0}]),
+    with_end(fills=[{"card": "9C", "pile": "0"}]),
+    with_end(fills=[{"card": "9C", "pile": -4}]),
+    with_end(fills=[{"card": "9C", "pile": 7}]),
+    with_end(fills=[{"card": "9C", "pile": 0.0}]),
+    with_end(fills=[{"card": 9, "pile": 0}]),
+    with_end(fills=[{"card": None, "pile": 0}]),
+    with_end(fills=None),
+    with_end(fills=REMOVE),
+    with_end(fills=[]),
+    with_end(discard="5C"),
+    with_end(discard=["5C", 1]),
+    with_end(discard={"card": "5C"}),
+    with_end(discard={"pile": 1}),
+    with_end(discard={"card": "5C", "pile": 4}),
+    with_end(discard={"card": "5C", "pile": -1}),
+    with_end(discard={"card": "5C", "pile": "1"}),
+    with_end(discard={"card": "5C", "pile": None}),
+    with_end(discard={"card": "5C", "pile": True}),
+    with_end(discard={"card": "5C", "pile": 1.0}),
+    with_end(discard={"card": None, "pile": 1}),
+    with_end(discard={"card": ["5C"], "pile": 1}),
+    with_end(discard=5),
+    with_end(discard=None),
     with_end(discard=REMOVE),
 ]
 

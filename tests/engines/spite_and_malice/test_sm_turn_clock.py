@@ -1,12 +1,13 @@
 """Turn clocks in Spite & Malice: the default action of a timed-out turn, absent seats, abandon and
 carry on, stale timeouts, redaction and replay."""
+
 import json
 import random
 
 import pytest
+from sm_helpers import cards, choose, kinds
 
 from games.engines.turn_clock import Clock
-from sm_helpers import cards, choose, kinds
 
 FULL_ROW = "QC | QD | QH | QS"
 
@@ -34,6 +35,7 @@ def assert_auto(events):
 
 
 # --- the default action -------------------------------------------------------------------
+
 
 def test_a_timeout_ends_the_turn_with_the_first_legal_end_of_turn(engine, act, position):
     state = position(["9C 5D 7H 8S 10H", "2H"])
@@ -113,6 +115,7 @@ def test_the_timeout_leaves_the_given_state_alone_and_legal_commands_list_no_sys
 
 # --- stale timeouts -------------------------------------------------------------------------
 
+
 def test_a_timeout_for_a_seat_whose_turn_is_over_is_refused(position, refused):
     state = position(["9C 5D", "2H"])
     refused(state, None, timeout(1), "not the seat to act")
@@ -131,6 +134,7 @@ def test_other_commands_without_a_seat_are_still_refused(position, refused):
 
 # --- absent seats -------------------------------------------------------------------------
 
+
 def test_three_timeouts_in_a_row_mark_a_seat_absent(engine, act, position):
     state = position(["9C 5D 7H 8S 10H", "9D 5C 7S 8H 10D"])
     for round_ in range(3):
@@ -143,7 +147,11 @@ def test_three_timeouts_in_a_row_mark_a_seat_absent(engine, act, position):
     assert [player["absent"] for player in view["players"]] == [True, True]
     assert view["abandoned"] is False and view["over"] is False
     assert [entry["command"] for entry in engine.host_commands_now(state)] == [
-        {"type": "abandon"}, {"type": "carry_on"}, {"type": "hand_to_bot", "seat": 0}, {"type": "hand_to_bot", "seat": 1}]
+        {"type": "abandon"},
+        {"type": "carry_on"},
+        {"type": "hand_to_bot", "seat": 0},
+        {"type": "hand_to_bot", "seat": 1},
+    ]
 
 
 def test_an_own_play_resets_the_streak_and_the_absence(engine, act, position):
@@ -176,6 +184,7 @@ def test_the_next_seats_start_of_turn_draw_does_not_reset_its_streak(act, positi
 
 # --- abandon and carry on -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("kind", ["abandon", "carry_on"])
 def test_the_host_may_not_abandon_or_carry_on_while_nobody_is_absent(kind, position, refused):
     state = position(["9C 5D", "2H"], clock=clock_with(2, 2))
@@ -205,6 +214,7 @@ def test_carry_on_keeps_the_absent_seat_playing_by_default(engine, act, position
 
 # --- what the table sees ----------------------------------------------------------------------
 
+
 def test_the_clock_events_are_public_and_an_auto_draw_stays_tagged(engine, act, position):
     state = position(["", "2H"], clock=clock_with(2))
     events, _ = time_out(act, state)
@@ -230,6 +240,7 @@ def test_out_of_time_is_said_of_the_clocks_end_of_turn_not_of_the_next_seats_dra
 
 
 # --- replay -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(4))
 def test_replay_of_a_game_with_timeouts_equals_evolving_step_by_step(engine, seed):

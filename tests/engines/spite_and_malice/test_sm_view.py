@@ -1,13 +1,13 @@
 """What each seat may see: the view and the redacted events. Hidden: other hands, the cards
 another seat draws, the draw pile's order (and a refill's), the win cards under each top.
 Public: play piles, every discard pile in full, win tops and counts, plays and turn ends."""
+
 import copy
 import json
 import random
 from dataclasses import replace
 
 import pytest
-
 from sm_helpers import kinds, random_game
 
 PUBLIC = ("played", "win_turned", "pile_retired", "won", "turn_ended", "stalemated")
@@ -18,22 +18,26 @@ def game(engine):
     """The events of a few whole random games (every event type, refills, a stalemate) and a
     3-seat position from the middle of one."""
     events, states = [], []
-    for players, options, seeds in [(3, {"win_pile": 15, "decks": 3}, range(4)),
-                                    (2, {"win_pile": 30, "decks": 2}, range(5))]:
+    for players, options, seeds in [
+        (3, {"win_pile": 15, "decks": 3}, range(4)),
+        (2, {"win_pile": 30, "decks": 2}, range(5)),
+    ]:
         for seed in seeds:
             events += engine.start(players, options=options, rng=random.Random(seed))
             for _, _, _, new_events, following in random_game(engine, players, options, seed):
                 events += new_events
                 if players == 3:
                     states.append(following)
-    assert {"dealt", "played", "win_turned", "pile_retired", "won", "drew", "turn_ended", "stalemated"} <= \
-        set(kinds(events))
+    assert {"dealt", "played", "win_turned", "pile_retired", "won", "drew", "turn_ended", "stalemated"} <= set(
+        kinds(events)
+    )
     assert any(event["type"] == "drew" and event["refill"] for event in events)
     middle = [state for state in states if not state.over and all(state.hands) and any(state.play_piles)]
     return events, middle[len(middle) // 2]
 
 
 # --- The view ------------------------------------------------------------------------------
+
 
 def test_view_has_the_contract_keys(engine, game):
     _, state = game
@@ -125,11 +129,10 @@ def test_view_of_a_finished_game(engine, act, position):
 
 # --- redact_event --------------------------------------------------------------------------
 
+
 def test_redacted_deal_hides_other_hands_the_draw_pile_and_win_cards_under_the_tops(engine, stacked):
-    seats = [("2S 3S 4S 5S 6S", "7S 8S 9S 10S", "JS QS KS 2C 3C"),
-             ("3H 4H 5H 6H 7H", "8H 9H 10H JH", "QH KH 4C 5C 6C")]
-    other_seats = [seats[0][:2] + ("JS 9C 9C 9D 9D",),
-                   ("8D 9D 10D JD QD", "8H 9H 10H JH", "QH 7C 7C 7D 7D")]
+    seats = [("2S 3S 4S 5S 6S", "7S 8S 9S 10S", "JS QS KS 2C 3C"), ("3H 4H 5H 6H 7H", "8H 9H 10H JH", "QH KH 4C 5C 6C")]
+    other_seats = [seats[0][:2] + ("JS 9C 9C 9D 9D",), ("8D 9D 10D JD QD", "8H 9H 10H JH", "QH 7C 7C 7D 7D")]
     options = {"win_pile": 5}
     deck = stacked(*seats, draw="AS AH", options=options)
     other_deck = stacked(*other_seats, draw="AH AS", options=options)
