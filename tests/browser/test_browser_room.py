@@ -7,6 +7,7 @@ import test_browser
 from test_browser import BrowserTestCase, _off_the_event_loop
 
 from accounts.models import User
+from games.engines import registry
 
 pytestmark = test_browser.pytestmark  # the browser mark, or the skip where chromium is missing
 
@@ -19,8 +20,10 @@ class TestArriving(BrowserTestCase):
         page.goto(f"{self.live_server_url}/")
         expect(page.locator("h1")).to_have_text("Cardroom")
         expect(page.locator(".lead")).to_contain_text("A card room in your browser")
-        expect(page.locator(".game-card h3")).to_have_text(["Spank!", "Spite & Malice", "Spite"])
-        expect(page.locator(".game-card .card-show .card")).to_have_count(12)  # drawn with the site's own cards
+        expect(page.locator(".game-card h3")).to_have_text([game.title for game in registry.games()])
+        expect(page.locator(".game-card .card-show .card")).to_have_count(
+            4 * len(registry.games())
+        )  # the site's own cards
         expect(page.locator(".site-footer").get_by_role("link", name="API and its docs")).to_have_attribute(
             "href", "/api/docs/"
         )
