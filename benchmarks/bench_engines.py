@@ -18,10 +18,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from django.conf import settings  # noqa: E402
 
-from games.engines import registry  # noqa: E402
-
-registry.install(settings.CARDROOM_GAMES)  # the installed games, without starting Django's apps
-from games.engines import GAMES, get_engine  # noqa: E402
+from games import engines  # noqa: E402
+from games.engines import get_engine, registry  # noqa: E402
 
 # Random table options per game.
 OPTIONS = {
@@ -123,15 +121,18 @@ def bench_spite_big_hands(seed, hands=200):
 
 
 def main():
+    # The installed games, without starting Django's apps. Here, not at import: bench_live's lanes import
+    # ``choose`` before they point Django's settings at the bench database.
+    registry.install(settings.CARDROOM_GAMES)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="*", help=f"games to measure (default: all of {', '.join(GAMES)})")
+    parser.add_argument("game", nargs="*", help=f"games to measure (default: all of {', '.join(engines.GAMES)})")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
-    unknown = [name for name in args.game if name not in GAMES]
+    unknown = [name for name in args.game if name not in engines.GAMES]
     if unknown:
-        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(GAMES)}")
-    for name in args.game or GAMES:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(engines.GAMES)}")
+    for name in args.game or engines.GAMES:
         bench(name, args.games, args.seed)
         if name == "spite":
             bench_spite_big_hands(args.seed)
