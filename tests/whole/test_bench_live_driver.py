@@ -4,6 +4,11 @@ No timing here: these only prove that what `make bench-live` parses and checks i
 service really renders and stores.
 """
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from benchmarks.livebench import check, frames
@@ -15,6 +20,7 @@ from games.play import commands, game_state
 from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _started(alice, bob):
@@ -98,3 +104,16 @@ def test_the_log_check_leaves_an_unanswered_last_command_to_the_table_left_with_
 
     record.in_flight = False
     assert not check.check_run({record.table_id: record}, [])["ok"]
+
+
+def test_the_driver_reads_no_setting_before_it_points_django_at_the_bench_database():
+    """bench_live imports its lanes (and the engines' benchmark they take ``choose`` from) before
+    ``service.setup_django``: read any earlier, Django's settings would be this machine's default (SQLite)."""
+    script = (
+        "import benchmarks.bench_live\n"
+        "from django.conf import settings\n"
+        "assert not settings.configured, 'settings were read at import'\n"
+    )
+    environment = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=environment, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
