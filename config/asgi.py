@@ -6,7 +6,6 @@ import os
 from django.core.asgi import get_asgi_application
 
 from config import collector
-from config.cpu_affinity import keep_process_on, parse_cpus
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
@@ -31,9 +30,6 @@ if settings.CELERY_EMBEDDED_WORKER:
     from config.embedded_worker import start_embedded_worker  # noqa: E402
 
     start_embedded_worker(celery_app)
-
-# The threads running now (the embedded worker's among them) and every one started later.
-keep_process_on(parse_cpus(settings.WEB_CPUS))
 
 # What start-up made lives as long as the process: the collector's full passes need not walk it again
 # and again (shorter whole-heap pauses on the event loop).

@@ -134,6 +134,16 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The live table's frames and the boards (the *.jinja files here and in each game's templates
+        # folder): Jinja2 compiles a template to Python, and a frame is drawn for every seat after every
+        # move; Django's engine draws the pages, as the admin's and the libraries' templates need it.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "frames",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "games.frames.jinja.environment"},
+    },
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
@@ -268,9 +278,6 @@ HTTP_THREADS = env.int("HTTP_THREADS", default=2)
 HTTP_QUEUE_SECONDS = env.float("HTTP_QUEUE_SECONDS", default=8.0)
 ARRIVAL_THREADS = env.int("ARRIVAL_THREADS", default=2)
 LIVE_THREADS = env.int("LIVE_THREADS", default=max(1, _POOL_SIZE - ARRIVAL_THREADS - HTTP_THREADS))
-# The CPUs a web process and all its threads run on (config/cpu_affinity.py), as taskset writes them:
-# "0", "1", "2-3". Empty: wherever the system puts them. One web process per core, each on its own.
-WEB_CPUS = env.str("WEB_CPUS", default="")
 # A web process's garbage collector (config/collector.py): Python's young generation; the middle one walked
 # after every 3 young collections instead of Python's 10 (shorter pauses); the whole heap after 3,000
 # middle ones instead of Python's 10 (seldom: each whole walk stops the event loop).

@@ -180,7 +180,6 @@ class Daphne:
             "LOG_LEVEL": "WARNING",
             "WEBSOCKET_FRAMES_PER_SECOND": "1000",
             "WEBSOCKET_FRAME_BURST": "1000",
-            "WEB_CPUS": web_cpus,
         }
         self.process = None
 
@@ -191,13 +190,17 @@ class Daphne:
     def start(self):
         with open(self.log_path, "w") as log:
             self.process = subprocess.Popen(
-                [str(DAPHNE), "-b", HOST, "-p", str(self.port), "config.asgi:application"],
+                [*self.pinned(), str(DAPHNE), "-b", HOST, "-p", str(self.port), "config.asgi:application"],
                 cwd=REPO,
                 env=self.env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
             )
+
+    def pinned(self):
+        """taskset's words keeping the process on ``web_cpus`` (the README's set-up), or none."""
+        return ["taskset", "-c", self.web_cpus] if self.web_cpus else []
 
     def wait_ready(self, timeout=60.0):
         """Until the login page answers 200; RuntimeError (with the log's tail) if it never does."""
