@@ -13,10 +13,10 @@ process appended to lately are kept (``_heads``), so the common append reads not
 import functools
 import json
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 
+from cachetools import LRUCache
 from django.db import DEFAULT_DB_ALIAS, IntegrityError, connection, connections, models, transaction
 from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.models import Max
@@ -140,9 +140,9 @@ _COLUMNS = (
 
 # stream -> (version, hash at that version, salt), the latest appended to last. The log is immutable, so a
 # head kept at a version is that version's head for good; only committed heads are kept.
-_heads = OrderedDict()
-_heads_lock = threading.Lock()
 HEADS_KEPT = 4096
+_heads = LRUCache(maxsize=HEADS_KEPT)
+_heads_lock = threading.Lock()
 
 
 def _kept_head(stream, version):
@@ -179,9 +179,6 @@ def _keep_head_on_commit(db, stream, version, head, salt):
     def keep():
         with _heads_lock:
             _heads[stream] = (version, head, salt)
-            _heads.move_to_end(stream)
-            while len(_heads) > HEADS_KEPT:
-                _heads.popitem(last=False)
 
     if db.in_atomic_block:
         transaction.on_commit(keep, using=db.alias)

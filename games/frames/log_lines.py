@@ -10,13 +10,14 @@ since (looking up thirty kept lines one by one was still a tenth of a frame in a
 """
 
 import threading
-from collections import OrderedDict
 from functools import lru_cache
 
+from cachetools import LRUCache
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 from games.frames.cards import spoken
+from games.play import caches
 
 LATEST = ' class="is-latest"'
 
@@ -39,7 +40,8 @@ def live_log_items(viewer, events, describe):
     if not events:
         return log_items([])
     first, version = events[0].version, events[-1].version
-    kept = _live_logs.get(viewer)
+    with _live_logs_lock:
+        kept = _live_logs.get(viewer)
     if kept is not None and kept[0] <= version:
         since, items = kept
         items = [item for item in items if item[0] >= first]
@@ -56,23 +58,20 @@ def live_log_items(viewer, events, describe):
 
 
 _LIVE_LOGS_KEPT = 1024  # viewers' logs kept at least (games.live.table_cache makes room for more: make_room)
-_live_logs_size = _LIVE_LOGS_KEPT
-_live_logs = OrderedDict()  # viewer -> (version, [(version, text, <li>)] newest first), the latest drawn last
+_live_logs = LRUCache(maxsize=_LIVE_LOGS_KEPT)  # viewer -> (version, [(version, text, <li>)] newest first)
 _live_logs_lock = threading.Lock()
 
 
 def _keep_log(viewer, version, items):
     with _live_logs_lock:
         _live_logs[viewer] = (version, items)
-        _live_logs.move_to_end(viewer)
-        while len(_live_logs) > _live_logs_size:
-            _live_logs.popitem(last=False)
 
 
 def make_room(viewers):
     """Keep the latest ``viewers`` live logs (``_LIVE_LOGS_KEPT`` at least) from now on."""
-    global _live_logs_size
-    _live_logs_size = max(_LIVE_LOGS_KEPT, viewers)
+    global _live_logs
+    with _live_logs_lock:
+        _live_logs = caches.grown(_live_logs, viewers)
 
 
 def news_items(lines):

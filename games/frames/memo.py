@@ -13,15 +13,16 @@ before its table's next move), drawing most frames all afresh.
 """
 
 import threading
-from collections import OrderedDict
 
+from cachetools import LRUCache
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 
+from games.play import caches
+
 _CACHE_SIZE = 4096
-_size = _CACHE_SIZE
-_drawn = OrderedDict()  # (block, repr of its values) -> HTML, the latest drawn or found last
+_drawn = LRUCache(maxsize=_CACHE_SIZE)  # (block, repr of its values) -> HTML
 _lock = threading.Lock()
 # TEMPLATE_MEMO, read once and again when a test changes it: looking it up in Django's lazy settings for
 # every block showed in Daphne's profile.
@@ -37,8 +38,9 @@ def _setting_changed(setting, value, **kwargs):
 
 def make_room(blocks):
     """Keep the latest ``blocks`` blocks (``_CACHE_SIZE`` at least) from now on."""
-    global _size
-    _size = max(_CACHE_SIZE, blocks)
+    global _drawn
+    with _lock:
+        _drawn = caches.grown(_drawn, blocks)
 
 
 def drawn(block, values, draw, whole_context=dict):
@@ -52,18 +54,12 @@ def drawn(block, values, draw, whole_context=dict):
     if " at 0x" in shown:  # an object known by its address only, which another may reuse: never a key
         return draw(values)
     key = (block, shown)
-    html = _drawn.get(key)
-    if html is not None:
-        try:
-            _drawn.move_to_end(key)
-        except KeyError:
-            pass  # another thread has just forgotten it
-        return html
-    html = draw(values)
     with _lock:
-        _drawn[key] = html
-        while len(_drawn) > _size:
-            _drawn.popitem(last=False)
+        html = _drawn.get(key)
+    if html is None:
+        html = draw(values)
+        with _lock:
+            _drawn[key] = html
     return html
 
 

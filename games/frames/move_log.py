@@ -12,7 +12,8 @@ person at a live table, the replay service for its own pages.
 """
 
 import threading
-from collections import OrderedDict
+
+from cachetools import LRUCache
 
 from events import store
 from games.engines import get_engine
@@ -45,8 +46,8 @@ def line(engine, event, seat, open, names):
     }
 
 
-_lines = OrderedDict()  # (stream, version, seat, open, names) -> {"version", "text"}, for live tables
 _LINES_KEPT = 50_000  # 30 lines for each seat and watcher of every live table, with room to spare
+_lines = LRUCache(maxsize=_LINES_KEPT)  # (stream, version, seat, open, names) -> {"version", "text"}, for live tables
 _lines_lock = threading.Lock()
 
 
@@ -58,13 +59,12 @@ def live_lines(engine, events, seat, open, names):
     found = []
     for event in events:
         key = (event.stream, event.version, seat, open, names_key)
-        kept = _lines.get(key)
+        with _lines_lock:
+            kept = _lines.get(key)
         if kept is None:
             kept = {"version": event.version, "text": line(engine, event, seat, open, names)["text"]}
             with _lines_lock:
                 _lines[key] = kept
-                if len(_lines) > _LINES_KEPT:
-                    _lines.popitem(last=False)
         found.append(kept)
     return found
 

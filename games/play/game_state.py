@@ -8,19 +8,18 @@ cached path equals a fold from scratch).
 """
 
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
+from cachetools import LRUCache
 from django.db import transaction
 
 from events import store
 from games.engines import get_engine
-from games.play import damaged
+from games.play import caches, damaged
 
 _CACHE_SIZE = 256  # streams kept at least (games.live.table_cache makes room for more: make_room)
-_size = _CACHE_SIZE
 RECENT = 30  # stored events kept per stream: as many as a live table's move log shows
-_cache = OrderedDict()  # stream -> (version, state, the latest stored events up to version, in order)
+_cache = LRUCache(maxsize=_CACHE_SIZE)  # stream -> (version, state, the latest stored events up to version, in order)
 _lock = threading.Lock()
 
 
@@ -92,17 +91,15 @@ def _remember(stream, version, state, events=()):
         cached = _cache.get(stream)
         if cached is None or cached[0] < version:
             _cache[stream] = (version, state, _latest(cached, events))
-        _cache.move_to_end(stream)
-        while len(_cache) > _size:
-            _cache.popitem(last=False)
 
 
 def make_room(streams):
     """Keep the latest ``streams`` streams' states (``_CACHE_SIZE`` at least) from now on: a process
     following more live tables than that would otherwise read and fold a whole game again for most
     commands, several times the live thread's work for a move (docs/performance.md)."""
-    global _size
-    _size = max(_CACHE_SIZE, streams)
+    global _cache
+    with _lock:
+        _cache = caches.grown(_cache, streams)
 
 
 def _latest(cached, events):

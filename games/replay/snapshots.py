@@ -13,8 +13,8 @@ tests/replay/test_snapshots.py proves that snapshot + tail == fold, with and wit
 """
 
 import threading
-from collections import OrderedDict
 
+from cachetools import LRUCache
 from django.core.cache import cache
 
 from events import store
@@ -26,7 +26,7 @@ FORMAT = 1
 TIMEOUT = 24 * 60 * 60
 RECENT = 128  # states this process rebuilt last, for the next step of a walk (one event on)
 
-_recent = OrderedDict()  # (stream, version) -> state
+_recent = LRUCache(maxsize=RECENT)  # (stream, version) -> state
 _lock = threading.Lock()
 
 
@@ -78,9 +78,6 @@ def _recent_below(stream, step):
 def _remember(stream, version, state):
     with _lock:
         _recent[(stream, version)] = state
-        _recent.move_to_end((stream, version))
-        while len(_recent) > RECENT:
-            _recent.popitem(last=False)
 
 
 def forget_recent():

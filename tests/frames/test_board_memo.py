@@ -4,15 +4,16 @@ off (a block given too few values would draw them blank)."""
 
 import ast
 import random
-from collections import OrderedDict
 
 import pytest
 from board_helpers import render_board
+from cachetools import LRUCache
 from contract.profiles import profile_of
 from django.test import override_settings
 
 from games.engines import GAMES, get_engine
 from games.frames import jinja, memo
+from games.play import caches
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -39,26 +40,37 @@ def _draw_block(template, value):
 
 
 def _block_template():
-    return jinja.environment().from_string("{% memo x=x %}<b>{{ x }}</b>{% endmemo %}")
+    return jinja.env().from_string("{% memo x=x %}<b>{{ x }}</b>{% endmemo %}")
 
 
 def test_the_memo_keeps_the_blocks_found_most_lately_as_many_as_it_has_room_for(monkeypatch):
-    monkeypatch.setattr(memo, "_drawn", OrderedDict())
-    monkeypatch.setattr(memo, "_CACHE_SIZE", 3)
-    monkeypatch.setattr(memo, "_size", 3)
+    monkeypatch.setattr(memo, "_drawn", LRUCache(maxsize=3))
     template = _block_template()
     for value in ("a", "b", "c"):
         _draw_block(template, value)
     _draw_block(template, "a")  # found again: now the latest
     _draw_block(template, "d")  # no room: the block found longest ago goes, which is "b"
-    assert [ast.literal_eval(key[1])[0] for key in memo._drawn] == ["c", "a", "d"]
+    assert _kept_values() == {"a", "c", "d"}
     memo.make_room(5)
     for value in ("e", "f"):
         _draw_block(template, value)
-    assert len(memo._drawn) == 5
-    memo.make_room(1)  # never below _CACHE_SIZE; the next block drawn trims to it
+    assert _kept_values() == {"a", "c", "d", "e", "f"}
+    memo.make_room(1)  # never smaller: the room once needed is kept
     _draw_block(template, "g")
-    assert [ast.literal_eval(key[1])[0] for key in memo._drawn] == ["e", "f", "g"]
+    assert len(memo._drawn) == 6 and "g" in _kept_values()
+
+
+def _kept_values():
+    return {ast.literal_eval(key[1])[0] for key in memo._drawn}
+
+
+def test_room_grows_at_least_twofold_so_tables_taken_on_one_by_one_copy_the_cache_seldom():
+    cache = LRUCache(maxsize=4)
+    cache.update({n: n for n in range(4)})
+    larger = caches.grown(cache, 5)
+    assert larger.maxsize == 8 and dict(larger) == dict(cache)
+    assert caches.grown(larger, 6) is larger
+    assert caches.grown(larger, 100).maxsize == 100
 
 
 class _Named:
@@ -72,7 +84,7 @@ class _Named:
 
 
 def test_a_block_given_an_object_known_only_by_its_address_is_drawn_afresh_and_not_kept(monkeypatch):
-    monkeypatch.setattr(memo, "_drawn", OrderedDict())
+    monkeypatch.setattr(memo, "_drawn", LRUCache(maxsize=memo._CACHE_SIZE))
     template = _block_template()
     assert _draw_block(template, _Named("ana")) == "<b>ana</b>"
     assert _draw_block(template, _Named("bo")) == "<b>bo</b>"
@@ -82,21 +94,20 @@ def test_a_block_given_an_object_known_only_by_its_address_is_drawn_afresh_and_n
 def test_each_live_table_a_process_follows_makes_room_for_its_blocks(monkeypatch):
     from games.live import table_cache as live
 
-    monkeypatch.setattr(memo, "_size", memo._CACHE_SIZE)
+    monkeypatch.setattr(memo, "_drawn", LRUCache(maxsize=memo._CACHE_SIZE))
     tables = [f"table-{n}" for n in range(memo._CACHE_SIZE // live.MEMO_BLOCKS_PER_TABLE + 10)]
     try:
         for table in tables:
             live.attach(table)
-        assert memo._size == live.MEMO_BLOCKS_PER_TABLE * len(live._tables) > memo._CACHE_SIZE
+        assert memo._drawn.maxsize >= live.MEMO_BLOCKS_PER_TABLE * len(live._tables) > memo._CACHE_SIZE
     finally:
         for table in tables:
             live.detach(table)
-    assert memo._size == max(memo._CACHE_SIZE, live.MEMO_BLOCKS_PER_TABLE * len(live._tables))
 
 
 def test_a_block_sees_only_the_values_it_is_given(monkeypatch):
-    monkeypatch.setattr(memo, "_drawn", OrderedDict())
-    template = jinja.environment().from_string("{% memo x=x %}<b>{{ x }}{{ y }}</b>{% endmemo %}")
+    monkeypatch.setattr(memo, "_drawn", LRUCache(maxsize=memo._CACHE_SIZE))
+    template = jinja.env().from_string("{% memo x=x %}<b>{{ x }}{{ y }}</b>{% endmemo %}")
     assert template.render({"x": "a", "y": "!"}) == "<b>a</b>"  # y not named: not the block's to show
     with override_settings(TEMPLATE_MEMO=False):
         assert (
@@ -108,4 +119,4 @@ def test_a_block_names_its_values():
     import jinja2
 
     with pytest.raises(jinja2.TemplateSyntaxError, match="takes the values its block shows"):
-        jinja.environment().from_string("{% memo %}<b></b>{% endmemo %}")
+        jinja.env().from_string("{% memo %}<b></b>{% endmemo %}")
