@@ -21,8 +21,7 @@ import json
 from functools import cache
 
 import jinja2
-from django.conf import settings
-from django.template import defaultfilters
+from django.template import defaultfilters, engines
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from jinja2 import nodes
@@ -133,14 +132,16 @@ class _Environment(jinja2.Environment):
         return {**self.globals, **(d or {})}
 
 
-@cache
-def environment():
+def environment(loader, auto_reload, **_defaults):
+    """The Jinja2 environment, made by Django's Jinja2 backend (settings.TEMPLATES' "frames"): its
+    folders (``DIRS``), then each installed game's templates folder. The backend's other defaults
+    (autoescape, undefined) give way to what the frames need, as Django's templates draw."""
     env = _Environment(
-        loader=jinja2.FileSystemLoader([settings.BASE_DIR / "templates", *game_files.template_dirs()]),
+        loader=jinja2.FileSystemLoader([*loader.searchpath, *game_files.template_dirs()]),
         autoescape=False,  # finalize escapes
         keep_trailing_newline=True,  # as Django's templates: a file's last newline is drawn
         undefined=jinja2.ChainableUndefined,  # as Django's: a missing key of a missing key draws nothing
-        auto_reload=settings.DEBUG,
+        auto_reload=auto_reload,
         cache_size=-1,
         finalize=escaped,
         extensions=[MemoExtension],
@@ -172,6 +173,13 @@ def environment():
     return env
 
 
+@cache
+def env():
+    """The environment Django's backend made (drawn with directly: a frame has no request, and the
+    backend's ``Template.render`` would copy the context to add one)."""
+    return engines["frames"].env
+
+
 def render(name, context):
     """The template ``name`` (a ``.jinja`` file under templates/ or a game's) drawn with ``context``, as safe HTML."""
-    return SafeString(environment().get_template(name).render(context))
+    return SafeString(env().get_template(name).render(context))

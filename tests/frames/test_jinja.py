@@ -10,7 +10,7 @@ NASTY = "Bo <b>&'\"</b>"
 
 
 def draw(source, **context):
-    return jinja.environment().from_string(source).render(context)
+    return jinja.env().from_string(source).render(context)
 
 
 def django_draw(source, **context):
