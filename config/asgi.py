@@ -1,4 +1,7 @@
-"""The ASGI entry point Daphne serves: HTTP through Django, websockets through Channels."""
+"""The ASGI entry point Daphne serves: HTTP through Django, websockets through Channels.
+
+What serves each is named in the settings (``HTTP_APPLICATION``, ``WEBSOCKET_APPLICATION``), as
+``ROOT_URLCONF`` names the URLs: config imports no app."""
 
 import gc
 import os
@@ -10,18 +13,15 @@ from config import collector
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
-
-from config.http_threads import DjangoOnThreads  # noqa: E402  (needs Django set up first)
-from games.live.auth import LiveAuthMiddlewareStack  # noqa: E402
-from games.live.routing import websocket_urlpatterns  # noqa: E402
+from django.utils.module_loading import import_string  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": DjangoOnThreads(static_app=django_asgi_app),
-        "websocket": AllowedHostsOriginValidator(LiveAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "http": import_string(settings.HTTP_APPLICATION)(django_asgi_app),
+        "websocket": AllowedHostsOriginValidator(import_string(settings.WEBSOCKET_APPLICATION)),
     }
 )
 

@@ -109,6 +109,9 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
+# What config/asgi.py serves HTTP with (given Django's own ASGI application, for static files) and websockets with.
+HTTP_APPLICATION = "games.overrides.django.DjangoOnThreads"
+WEBSOCKET_APPLICATION = "games.live.routing.application"
 
 TEMPLATES = [
     {
@@ -245,8 +248,8 @@ if REDIS_URL:
             # own sockets (the list-based layer pushed it to every socket's queue in Redis, about five
             # times the work). Delivery is at most once, which suits a "the table is at version n" note:
             # a socket that misses one is brought up to date by the next, or when it reconnects.
-            # (config/channel_layer.py: a socket's own channel stays in its process, only groups use Redis.)
-            "BACKEND": "config.channel_layer.RedisGroupsLayer",
+            # (games/overrides/channels_redis.py: a socket's own channel stays in its process, only groups use Redis.)
+            "BACKEND": "games.overrides.channels_redis.RedisGroupsLayer",
             # redis-py's default socket timeout (5 s) once lost a race with the layer's 5 s blocking
             # reads and dropped idle websockets (close 1011); reads wait longer than any blocking read,
             # so only a dead connection times out.
@@ -268,7 +271,7 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# What may use a database connection at once, per process (config/http_threads.py, games.live.table_cache):
+# What may use a database connection at once, per process (games/overrides/django.py, games.live.table_cache):
 # HTTP_THREADS serving pages and the API (other requests wait, up to HTTP_QUEUE_SECONDS, then get a
 # 503), ARRIVAL_THREADS admitting new websockets (who connects, to what table) and LIVE_THREADS doing
 # the rest of the websockets' work (commands, snapshots). Together no more than the pool has

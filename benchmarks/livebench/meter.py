@@ -37,7 +37,7 @@ def process_cpu(pid, with_reaped_children=False):
 
 def threads_cpu(pid):
     """CPU seconds of each kind of thread of a process, by the name the system knows it by
-    (games.live.thread_names: "live_3" counts as "live"): "loop" for its main thread (Daphne's event loop),
+    (config.thread_names: "live_3" counts as "live"): "loop" for its main thread (Daphne's event loop),
     "other" for a thread without a name of its own. Empty if the process is gone."""
     kinds = {}
     try:

@@ -31,6 +31,7 @@ from games import game_files
 from games.engines.wording import cards_in_text
 from games.frames import board_filters, cards, log_lines
 from games.frames import memo as memo_cache
+from games.overrides.jinja2 import DictFirstEnvironment
 from games.play.names import seat_name
 
 
@@ -111,32 +112,11 @@ def url(name, *args):
     return reverse(name, args=args)
 
 
-class _Environment(jinja2.Environment):
-    def getattr(self, obj, attribute):
-        """``x.name``: a dict's key first, as Django's templates look it up (the boards were written for
-        them, and what they draw is mostly dicts: the engines' views). Jinja2 tries the attribute first,
-        which raised and caught an AttributeError for every key of a view drawn, a visible share of
-        Daphne's profile. Anything else, and a key a dict lacks, is looked up as Jinja2 does."""
-        if type(obj) is dict:
-            try:
-                return obj[attribute]
-            except KeyError:
-                pass
-        return super().getattr(obj, attribute)
-
-    def make_globals(self, d):
-        """A template's globals as one dict, not Jinja2's ChainMap over the environment's: every template
-        drawn (a frame, each include and memo block) copies them into its context, and iterating a
-        ChainMap to do so showed in Daphne's profile. The environment's globals are all set before any template
-        is loaded (``environment``), so nothing is missed."""
-        return {**self.globals, **(d or {})}
-
-
 def environment(loader, auto_reload, **_defaults):
     """The Jinja2 environment, made by Django's Jinja2 backend (settings.TEMPLATES' "frames"): its
     folders (``DIRS``), then each installed game's templates folder. The backend's other defaults
     (autoescape, undefined) give way to what the frames need, as Django's templates draw."""
-    env = _Environment(
+    env = DictFirstEnvironment(
         loader=jinja2.FileSystemLoader([*loader.searchpath, *game_files.template_dirs()]),
         autoescape=False,  # finalize escapes
         keep_trailing_newline=True,  # as Django's templates: a file's last newline is drawn

@@ -9,24 +9,19 @@ limit) and the table chat (games.tables.chat: ``{"chat": text}``, kept in its ow
 the table).
 """
 
-import functools
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
-from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 
 from games.errors import BadRequest, DamagedLog, Forbidden, NotFound, TableError
 from games.frames import rendering
-from games.live import auth as live_auth
 from games.live import frame_limits, heartbeats
 from games.live import table_cache as live
-from games.live.dispatch import dispatch_in_turn
 from games.live.json_input import parse_client_json
 from games.live.table_cache import in_thread
+from games.overrides.channels import InTurnDispatch, arriving_user
 from games.play import broadcast, commands
 from games.tables import chat, lobby
 
@@ -42,7 +37,7 @@ SLOW_DOWN = "You are sending faster than the table takes commands; wait a moment
 WATCHING_ONLY = "You are watching without an account, so you cannot play here; log in and take a seat to play."
 
 
-class PlayerConsumer(AsyncWebsocketConsumer):
+class PlayerConsumer(InTurnDispatch, AsyncWebsocketConsumer):
     """A user's socket: frames within the limits, closed when its session ends (log out).
 
     A visitor without an account may watch (``anyone_may_watch``): its socket follows the same
@@ -77,7 +72,7 @@ class PlayerConsumer(AsyncWebsocketConsumer):
     def arrive(self):
         """Who is connecting (and, in a subclass, to what), looked up on an arrival thread in one call:
         a handshake makes one trip off the event loop, ahead of the moves queued for the live threads."""
-        self.user = live_auth.arriving_user(self.scope)
+        self.user = arriving_user(self.scope)
 
     def refusal(self):
         """The close code the socket is refused with, or None to accept it."""
@@ -88,31 +83,6 @@ class PlayerConsumer(AsyncWebsocketConsumer):
     async def joined(self):
         """The socket is accepted: join what it follows and show it."""
         raise NotImplementedError
-
-    async def __call__(self, scope, receive, send):
-        """As channels' own, but its messages are taken by games.live.dispatch: each reaches its handler in
-        one turn of the event loop instead of three."""
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        if self.channel_layer is None:
-            await super().__call__(scope, receive, send)
-            return
-        self.scope, self.base_send = scope, send
-        self.channel_name = await self.channel_layer.new_channel()
-        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
-        try:
-            await dispatch_in_turn(receive, self.channel_receive, self.dispatch)
-        except StopConsumer:
-            pass
-
-    async def dispatch(self, message):
-        """As channels' own, without closing the event loop's old database connections before each
-        message: that is a hop to the process's one synchronous thread for every frame and broadcast
-        every socket gets, and these sockets hold no connection there (their database work runs on
-        the live threads, which hand each connection back after the call: games.live.table_cache.in_thread)."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def disconnect(self, code):
         heartbeats.forget(self)

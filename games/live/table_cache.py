@@ -24,12 +24,12 @@ from functools import cached_property
 from django.conf import settings
 from django.db import connections
 
+from config.thread_names import name_for_the_system
 from events import store
 from games.frames import log_lines, memo
 from games.frames.rendering import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
-from games.live.hop import on_thread
-from games.live.thread_names import name_for_the_system
 from games.models import Table
+from games.overrides.asgiref import on_thread
 from games.play import game_state
 from games.play.timers import active_deadlines
 

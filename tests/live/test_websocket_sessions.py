@@ -6,20 +6,17 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from games.live.auth import LiveAuthMiddlewareStack
 from games.live.consumers import NOT_LOGGED_IN
-from games.live.routing import websocket_urlpatterns
+from games.live.routing import application
 from games.tables import lobby
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 # As config.asgi serves it, less the origin check: the session cookie decides who is connected.
-application = LiveAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
 
 
 def _logged_in_client(user):
@@ -79,7 +76,7 @@ async def test_logging_out_closes_that_sessions_sockets_and_no_other(alice, bob)
 
 
 async def test_idle_sockets_stay_up_through_redis_for_over_a_minute(alice, bob, carol):
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "config.channel_layer.RedisGroupsLayer", (
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "games.overrides.channels_redis.RedisGroupsLayer", (
         "make test runs with REDIS_URL set"
     )
     table = await sync_to_async(_started_table)(alice, bob)

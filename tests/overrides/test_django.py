@@ -1,5 +1,5 @@
 """Pages and the REST API are served by Django on a few threads, a few requests at a time
-(config/http_threads.py): the rest wait, one that waits too long is told the room is busy, so HTTP can
+(games/overrides/django.py): the rest wait, one that waits too long is told the room is busy, so HTTP can
 never take every database connection; and a whole request is one hop off the event loop."""
 
 import asyncio
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from config.http_threads import BUSY, MAX_BODY_BYTES, DjangoOnThreads
+from games.overrides.django import BUSY, MAX_BODY_BYTES, DjangoOnThreads
 
 
 class SlowWSGI:

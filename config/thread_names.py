@@ -2,7 +2,7 @@
 
 Python (before 3.14) keeps its threads' names to itself, so the system saw every thread of a web
 process as "daphne", and which of them spent the CPU (the event loop, the live threads, the HTTP
-threads) could not be read off it. The pools name theirs (games.live.table_cache), and ``make
+threads) could not be read off it. The pools name theirs (games.live.table_cache, games.overrides.django), and ``make
 bench-live`` reports each kind's CPU per move from those names.
 """
 

@@ -1,4 +1,4 @@
-"""The channel layer on Redis (config/channel_layer.py).
+"""The channel layer on Redis (games/overrides/channels_redis.py).
 
 Services on different dbs of one Redis server do not hear each other: Redis pub/sub channels are
 server-wide whatever db a client selected, so without a prefix per db a test run (or a second service)
@@ -13,7 +13,7 @@ import json
 import pytest
 import redis
 
-from config.channel_layer import RedisGroupsLayer
+from games.overrides.channels_redis import RedisGroupsLayer
 from tests.config.test_production_settings import settings_with
 
 
@@ -52,7 +52,7 @@ def test_the_settings_use_it():
         {"DEBUG": "true", "REDIS_URL": "redis://127.0.0.1:6379/11"},
         "from django.conf import settings; print(settings.CHANNEL_LAYERS['default']['BACKEND'])",
     )
-    assert result.stdout.strip() == "config.channel_layer.RedisGroupsLayer", result.stderr
+    assert result.stdout.strip() == "games.overrides.channels_redis.RedisGroupsLayer", result.stderr
 
 
 def subscriptions(prefix):

@@ -22,7 +22,7 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
 from django.template.loader import render_to_string
 
-from games.live.thread_names import name_for_the_system
+from config.thread_names import name_for_the_system
 from games.play import broadcast
 
 BUSY = "The card room is very busy right now; try again in a few seconds."

@@ -1,4 +1,4 @@
-"""games.live.hop: a call from the event loop to a pool's thread and back, as asgiref's SyncToAsync makes it
+"""games.overrides.asgiref: a call from the event loop to a pool's thread and back, as asgiref's SyncToAsync makes it
 for the live threads: the result or error in the caller, the caller's context variables in the call,
 and a cancelled caller that still gets the result of a call that had started."""
 
@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from games.live.hop import on_thread
+from games.overrides.asgiref import on_thread
 
 who = contextvars.ContextVar("who", default=None)
 

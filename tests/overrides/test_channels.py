@@ -1,4 +1,4 @@
-"""games.live.dispatch: a consumer's messages, from its socket and its channel, reach their handlers on the
+"""games.overrides.channels (InTurnDispatch, dispatch_in_turn): a consumer's messages, from its socket and its channel, reach their handlers on the
 next turn of the event loop, one at a time, and whatever ends one source's loop ends the consumer."""
 
 import asyncio
@@ -6,7 +6,7 @@ import asyncio
 import pytest
 from channels.exceptions import StopConsumer
 
-from games.live.dispatch import dispatch_in_turn
+from games.overrides.channels import dispatch_in_turn
 
 
 class Sources:

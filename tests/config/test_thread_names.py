@@ -1,4 +1,4 @@
-"""The pools' threads are named for the system too (games.live.thread_names), and the live benchmark reads
+"""The pools' threads are named for the system too (config.thread_names), and the live benchmark reads
 each kind's CPU off those names (benchmarks/livebench/meter.py)."""
 
 import os
@@ -8,8 +8,8 @@ import time
 from asgiref.sync import async_to_sync
 
 from benchmarks.livebench import meter
+from config.thread_names import name_for_the_system
 from games.live import table_cache as live
-from games.live.thread_names import name_for_the_system
 
 
 def system_name():
