@@ -93,7 +93,7 @@ def parse_args():
         "--web-cpus",
         choices=["own", "any"],
         default="own",
-        help="own (the README's set-up): Daphne n runs on the nth CPU alone (WEB_CPUS); "
+        help="own (the README's set-up): Daphne n runs on the nth CPU alone (taskset); "
         "any: wherever the system puts its threads",
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -202,7 +202,7 @@ def run_once(args, shape, tables):
 
 
 def own_cpu(n):
-    """The CPU Daphne ``n`` runs on alone: the nth this benchmark may use (WEB_CPUS' form)."""
+    """The CPU Daphne ``n`` runs on alone: the nth this benchmark may use (as taskset takes it)."""
     usable = sorted(os.sched_getaffinity(0))
     return str(usable[n % len(usable)])
 

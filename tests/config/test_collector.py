@@ -23,7 +23,6 @@ def _web_process(thresholds):
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "GC_THRESHOLDS": thresholds,
         "CELERY_EMBEDDED_WORKER": "false",
-        "WEB_CPUS": "",
     }
     return subprocess.run(
         [sys.executable, "-c", "import gc, json, config.asgi; print(json.dumps(gc.get_threshold()))"],
