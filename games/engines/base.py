@@ -65,6 +65,10 @@ class Engine:
     # The event types that may be rulings players can dispute (disputable below says which are): none
     # for a game without rulings.
     ruling_types = frozenset()
+    # How the game's log reads as chapters, for the replay's move list and score chart: {event type: the
+    # chapter it closes}, a chapter being "round", "trick" or "turn" (a round closes the trick or turn
+    # running in it too). Empty: one chapter.
+    chapters = {}
 
     # --- hooks a game overrides -------------------------------------------
     def initial_state(self):

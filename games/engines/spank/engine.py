@@ -13,6 +13,7 @@ class SpankEngine(RulesEngine):
     max_players = MAX_PLAYERS
     upcasters = UPCASTERS
     deals = DEALS
+    chapters = {"drew": "turn"}  # a seat's turn ends with its draw (evolve.py)
     option_fields = (
         {
             "name": "sequence",

@@ -35,6 +35,7 @@ class SpiteEngine(RulesEngine):
     secret_options = frozenset({"fake_joker_faces"})
     upcasters = UPCASTERS
     deals = DEALS
+    chapters = {"trick_won": "trick", "round_ended": "round"}
     ruling_types = frozenset({"misplay_called", "trick_won"})  # disputes.py
 
     def describe_options(self, options):

@@ -13,6 +13,7 @@ class SpiteAndMaliceEngine(RulesEngine):
     max_players = MAX_PLAYERS
     upcasters = UPCASTERS
     deals = DEALS
+    chapters = {"turn_ended": "turn"}
     option_fields = (
         {
             "name": "decks",
