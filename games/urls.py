@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import pages, views
+from games.web import pages, record, views
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -9,6 +9,7 @@ urlpatterns = [
     path("tables/new/", views.create_table, name="create_table"),
     path("tables/<str:table_id>/", views.table_page, name="table"),
     path("tables/<str:table_id>/replay/", views.replay_page, name="replay"),
+    path("tables/<str:table_id>/record.json", record.download_record, name="replay_record"),
     path("tables/<str:table_id>/join/", views.join_table, name="join_table"),
     path("tables/<str:table_id>/leave/", views.leave_table, name="leave_table"),
     path("tables/<str:table_id>/start/", views.start_table, name="start_table"),

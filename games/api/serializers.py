@@ -7,7 +7,8 @@ from events import store
 from games.bots import LEVELS
 from games.engines import GAMES, get_engine
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Seat, Table
-from games.play import log_chain
+from games.play import fair_deals, log_chain
+from games.replay import record as records
 from games.tables.rematch import current_rematch
 
 
@@ -328,6 +329,60 @@ class EventSerializer(serializers.Serializer):
     time = serializers.DateTimeField()
     event = serializers.DictField()
     hash = serializers.CharField(help_text="The event's link in the log's hash chain: the log's head at this version.")
+
+
+class RecordTableSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    name = serializers.CharField()
+
+
+class RecordGameSerializer(serializers.Serializer):
+    name = serializers.ChoiceField(choices=list(GAMES), help_text="The game's name in the registry.")
+    title = serializers.CharField(help_text="The game's name for people.")
+
+
+class RecordPlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True, help_text="The player's display name; null for an empty seat.")
+
+
+class RecordResultSerializer(serializers.Serializer):
+    winners = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seats that won, as the game says; none after a draw."
+    )
+
+
+class RecordDealSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The version of the event that dealt.")
+    label = serializers.CharField(help_text='The deal in words: "event 1 (the deal)".')
+    commitment = serializers.DictField(
+        allow_null=True,
+        help_text="The event's commitment, salt revealed (docs/fair-deals.md); null if dealt before commitments.",
+    )
+    result = serializers.ChoiceField(
+        choices=[fair_deals.OK, fair_deals.FAILED, fair_deals.NONE, fair_deals.HIDDEN],
+        help_text="The server's own check of the deal.",
+    )
+    reason = serializers.CharField(help_text="The check in a sentence.")
+
+
+class RecordSerializer(serializers.Serializer):
+    """A finished game's record, the file the replay page's "Download the game" saves (docs/record.md)."""
+
+    format = serializers.ChoiceField(choices=[records.FORMAT])
+    version = serializers.IntegerField(
+        help_text=f"The record's shape: a change of shape bumps it (now {records.VERSION})."
+    )
+    table = RecordTableSerializer()
+    game = RecordGameSerializer()
+    options = serializers.DictField(help_text="The table's options, the engine's secret ones included.")
+    players = RecordPlayerSerializer(many=True)
+    started_at = serializers.DateTimeField(allow_null=True, help_text="The time of the first event.")
+    finished_at = serializers.DateTimeField(allow_null=True, help_text="The time of the last event.")
+    result = RecordResultSerializer()
+    events = EventSerializer(many=True, help_text="Every event in order, as `events/` serves a finished game's.")
+    deals = RecordDealSerializer(many=True, help_text="Every deal, in log order.")
+    log_head = serializers.CharField(help_text="The hash of the last event: the head of the log's hash chain.")
 
 
 class MoveSerializer(serializers.Serializer):

@@ -17,5 +17,6 @@ urlpatterns = [
     path("tables/<str:table_id>/commands/", views.TableCommands.as_view(), name="api-table-commands"),
     path("tables/<str:table_id>/events/", views.TableEvents.as_view(), name="api-table-events"),
     path("tables/<str:table_id>/replay/", views.TableReplay.as_view(), name="api-table-replay"),
+    path("tables/<str:table_id>/record/", views.TableRecord.as_view(), name="api-table-record"),
     path("tables/<str:table_id>/replay/moves/", views.TableReplayMoves.as_view(), name="api-table-replay-moves"),
 ]

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 from games.engines import GAMES
 from games.models import Table
 from games.play import commands, log_chain, seat_view
+from games.replay import record as records
 from games.replay import steps as replay
 from games.tables import bot_seating, closing, lobby, rematch
 
@@ -23,6 +24,7 @@ from .serializers import (
     EventSerializer,
     JoinSerializer,
     MoveSerializer,
+    RecordSerializer,
     ReplaySerializer,
     SeatViewSerializer,
     TableDetailSerializer,
@@ -352,6 +354,23 @@ class TableReplayMoves(APIView):
         seen_as = replay.perspective(table, query_parameter(request, "as"))
         replay.shown(table, request.user, seen_as)
         return Response(MoveSerializer(replay.moves(table, seen_as), many=True).data)
+
+
+class TableRecord(APIView):
+    permission_classes = [ReadsForAnyone]
+
+    @on_a_table(
+        "The finished game's record: the whole game in one document",
+        answer=RecordSerializer,
+        description=(
+            'What the replay page\'s "Download the game" saves (docs/record.md). Anyone who may see the table, '
+            "once its game is over; 403 before, for staff too."
+        ),
+    )
+    def get(self, request, table_id):
+        table = _table(request, table_id)
+        records.require_recorded(table, request.user)
+        return Response(records.record(table))
 
 
 def _replayable(request, table_id):
