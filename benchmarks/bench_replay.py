@@ -35,7 +35,8 @@ GOAL_MS = 20
 
 
 def long_match(min_events, seed):
-    """(players, options, events) of the first seeded random Spite match with at least ``min_events`` events."""
+    """(players, options, batches) of the first seeded random Spite match with at least ``min_events`` events:
+    the events of each command (the deal's first) a list of its own, as a table stores them."""
     from games.engines import get_engine
     from games.engines.command_table import SEAT_TO_ACT
 
@@ -44,6 +45,7 @@ def long_match(min_events, seed):
         rng = random.Random(f"{seed}/{attempt}")
         players, options = 5, {"rounds": 12 + attempt, "misplays": "strict"}
         events = engine.start(players, options=options, rng=rng)
+        batches = [list(events)]
         state = engine.fold(events)
         while not engine.is_over(state):
             acting = {
@@ -58,13 +60,14 @@ def long_match(min_events, seed):
             command = rng.choice([command for command in acting[seat] if command["type"] == kind])
             new = engine.decide(state, seat, command, rng=rng)
             events += new
+            batches.append(new)
             state = engine.fold(new, state)
         if len(events) >= min_events:
-            return players, options, events
+            return players, options, batches
     raise RuntimeError(f"No random match reached {min_events} events.")
 
 
-def stored_table(players, options, events):
+def stored_table(players, options, batches):
     from accounts.models import User
     from events import store
     from games.models import Seat, Table
@@ -75,7 +78,9 @@ def stored_table(players, options, events):
     )
     for number, user in enumerate(users):
         Seat.objects.create(table=table, number=number, user=user)
-    store.append(table.stream, events, 0, game="spite")
+    version = 0
+    for batch in batches:
+        version = store.append(table.stream, batch, version, game="spite")
     return table
 
 
@@ -103,8 +108,8 @@ def run(args):
     from games.replay import snapshots
     from games.replay import steps as replay
 
-    players, options, events = long_match(args.events, args.seed)
-    table = stored_table(players, options, events)
+    players, options, batches = long_match(args.events, args.seed)
+    table = stored_table(players, options, batches)
     last = replay.last_step(table)
     perspectives = [replay.Perspective(None, True)] + [replay.Perspective(seat, False) for seat in range(players)]
     rng = random.Random(args.seed)

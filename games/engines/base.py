@@ -195,6 +195,17 @@ class Engine:
         hidden card."""
         return []
 
+    def misplay(self, event):
+        """For the replay's move list, in a game that lets a move break a rule until someone calls it: the
+        rule ``event`` (a whole event) broke, {"play": the move's id, "text": the rule in words}, or None. A
+        finished game's misplays are public, so the list marks them from every perspective."""
+        return None
+
+    def call(self, event):
+        """For the replay's move list: {"play": the id of the move a call judged, "correct": whether it
+        was a misplay} for an event that rules on a call, or None."""
+        return None
+
     def overturn_command(self, events, event, reason):
         """The staff command that overturns the ruling ``event`` (``events``: the whole log up to now),
         or None when the game cannot undo it."""

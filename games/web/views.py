@@ -101,8 +101,9 @@ def table_page(request, table_id):
 
 
 def replay_page(request, table_id):
-    """A finished game step by step (games.replay.steps): ?step=n&as=open or as=<seat number>; anyone's who may
-    see the table (a public one without an account, as watching is)."""
+    """A finished game step by step (games.replay.steps): ?step=n&as=open or as=<seat number>, &bot=1 for the
+    bot's choice from a seat, &part=step for the parts of the page one step changes; anyone's who may see
+    the table (a public one without an account, as watching is)."""
     table = _visible(request, table_id)
     try:
         replay.require_replayable(table, request.user)
@@ -114,7 +115,11 @@ def replay_page(request, table_id):
             request, "games/replay_refused.html", {"table": table, "message": error.message}, status=error.status
         )
     replay.shown(table, request.user, seen_as, step)
-    return render(request, "games/replay.html", replay_rendering.replay_context(table, seen_as, step, last))
+    bot = request.GET.get("bot") == "1"
+    if request.GET.get("part") == "step":  # static/js/replay.js moving a step: the parts that change
+        context = replay_rendering.step_context(table, seen_as, step, last, bot)
+        return render(request, "games/_replay_parts.html", context)
+    return render(request, "games/replay.html", replay_rendering.replay_context(table, seen_as, step, last, bot))
 
 
 def invite(request, token):

@@ -1,12 +1,15 @@
 from datetime import timedelta
 
 from django import template
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timesince
 
 from games.errors import DamagedLog
 from games.frames import jinja
-from games.play import game_state
+from games.play import game_state, staff_powers
+from reviews.access import is_reviewer
+from reviews.models import Dispute
 from reviews.notices import profile_disputes, table_disputes
 
 register = template.Library()
@@ -29,6 +32,26 @@ def rulings_of(table, user):
     if not shown or not shown["rulings"]:
         return ""
     return jinja.render(shown["template"], {"extra": shown, "seat": table.seat_of(user), "table": table})
+
+
+@register.simple_tag
+def disputes_by_step(table, user):
+    """{a ruling's step: its dispute} for the replay's move list (templates/games/_replay_moves.html), each with
+    ``review_url``: its review page for a reviewer who holds no seat at the table, else None (the players
+    and everyone else see how it stands, as the table's rulings show it)."""
+    disputes = Dispute.objects.filter(table=table)
+    if not disputes:
+        return {}
+    reviewer = is_reviewer(user) and not staff_powers.played_in(table, user)
+    for dispute in disputes:
+        dispute.review_url = reverse("review_dispute", args=[dispute.id]) if reviewer else None
+    return {dispute.version: dispute for dispute in disputes}
+
+
+@register.inclusion_tag("reviews/_replay_dispute_mark.html")
+def dispute_mark(disputes, step):
+    """The mark of a disputed ruling in the replay's move list (nothing for a step without a dispute)."""
+    return {"dispute": disputes.get(step)}
 
 
 @register.filter

@@ -24,7 +24,7 @@ class TestReplayInTheBrowser(BrowserTestCase):
         _mark_page(page)
         move = page.locator("#replay-move")
         expect(move).to_have_text("Before the first move.")
-        expect(page.locator("#replay-live h1")).to_have_text("Replay: Ana's Spite & Malice table Spite & Malice")
+        expect(page.locator(".replay-story h1")).to_have_text("Replay: Ana's Spite & Malice table Spite & Malice")
         expect(page).to_have_title("Replay: Ana's Spite & Malice table, step 0 · Spite & Malice · Cardroom")
 
         def at(step):

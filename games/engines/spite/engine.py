@@ -1,6 +1,7 @@
 """The Spite engine: the contract's interface, wired to the modules that do the work."""
 
 from ..base import RulesEngine
+from ..wording import cards_in_text
 from . import deal, decide, describe, disputes, evolve, hands, legal, view
 from .options import MAX_PLAYERS, MIN_PLAYERS, STRICT
 from .upcasters import DEALS, UPCASTERS
@@ -61,6 +62,15 @@ class SpiteEngine(RulesEngine):
 
     def overturn_command(self, events, event, reason):
         return disputes.overturn_command(events, event, reason)
+
+    def misplay(self, event):
+        found = event.get("misplay")
+        return {"play": event.get("id"), "text": cards_in_text(found["text"])} if found else None
+
+    def call(self, event):
+        if event.get("type") != "misplay_called":
+            return None
+        return {"play": event["play"], "correct": event["correct"]}
 
 
 engine = SpiteEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal, describe=describe)

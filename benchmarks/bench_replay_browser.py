@@ -1,0 +1,145 @@
+"""The replay in a real browser: how long a step takes to show, over a long game; and the bot's choice.
+
+    DATABASE_URL=... .venv/bin/python benchmarks/bench_replay_browser.py [--events 2000] [--steps 200]
+
+Stores the long random Spite match bench_replay.py plays (five seats, at least ``--events`` events), serves
+the site from this process (Django's threaded development server with the static files, on a free port),
+opens its replay in Debian's chromium (Playwright) and times each step from the key or the click to the
+new step in place, as the page's script measures it (its "replay-step" performance measures):
+
+- ``replay_browser_next``: → pressed, one step on, from seat 0 (the page asks for the next step ahead);
+- ``replay_browser_jump``: a click on a random step in the move list (never asked for ahead);
+- ``replay_bot_choice``: the server's time for the bot's choice at a random step from a random seat, from
+  an empty cache (games.replay.bot_choice.choice_at), and ``replay_bot_marks``: the moves where a player
+  chose otherwise, one seat's whole game, per move of the game.
+
+One JSON line each; the goal is a step shown in under 50 ms (``goal_met``: the p95).
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import sys
+import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_db  # noqa: E402  (sets Django up)
+from bench_replay import long_match, stored_table, summary, timed  # noqa: E402
+from django.core.cache import cache  # noqa: E402
+
+GOAL_MS = 50
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def serve():
+    """The site on a free port of 127.0.0.1, from threads of this process: its address."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+
+    class Quiet(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = ThreadedWSGIServer(("127.0.0.1", 0), Quiet, allow_reuse_address=False)
+    server.set_app(StaticFilesHandler(WSGIHandler()))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def measured(page, count):
+    """The last ``count`` step times the page measured, in ms."""
+    return page.evaluate(f"performance.getEntriesByName('replay-step').slice(-{count}).map((entry) => entry.duration)")
+
+
+def shown(page, step):
+    from playwright.sync_api import expect
+
+    expect(page.locator("#replay-live")).to_have_attribute("data-step", str(step))
+
+
+def browser_lines(address, table, last, args, facts):
+    from playwright.sync_api import sync_playwright
+
+    rng = random.Random(args.seed)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{address}/tables/{table.id}/replay/?step=0&as=0")
+        for step in range(1, args.steps + 1):
+            page.wait_for_timeout(30)  # a reader's pace, short: the step ahead has time to arrive
+            page.keyboard.press("ArrowRight")
+            shown(page, step)
+        page.wait_for_timeout(100)
+        line = summary("replay_browser_next", measured(page, args.steps), **facts, goal_ms=GOAL_MS)
+        print(json.dumps({**line, "goal_met": line["p95_ms"] < GOAL_MS}), flush=True)
+
+        page.evaluate("performance.clearMeasures('replay-step')")
+        targets = rng.sample(range(1, last), args.steps // 2)
+        for target in targets:
+            page.locator(f'#replay-moves li[data-step="{target}"] > a').click()
+            shown(page, target)
+        page.wait_for_timeout(100)
+        line = summary("replay_browser_jump", measured(page, len(targets)), **facts, goal_ms=GOAL_MS)
+        print(json.dumps({**line, "goal_met": line["p95_ms"] < GOAL_MS}), flush=True)
+        browser.close()
+
+
+def bot_lines(table, last, players, args, facts):
+    from events import store
+    from games.play.names import seat_names
+    from games.replay import bot_choice, snapshots
+
+    rng = random.Random(args.seed)
+    names = seat_names(table)
+
+    def cold_choice():
+        cache.clear()
+        snapshots.forget_recent()
+        return timed(lambda: bot_choice.choice_at(table, rng.randint(0, last - 1), rng.randrange(players), names))
+
+    print(json.dumps(summary("replay_bot_choice", [cold_choice() for _ in range(args.steps)], **facts)), flush=True)
+    events = store.read(table.stream, game=table.game)
+    seconds = []
+    for seat in range(players):
+        cache.clear()
+        seconds.append(timed(lambda seat=seat: bot_choice.differences(table, seat, events)) / 1000)
+    mean = statistics.mean(seconds)
+    print(
+        json.dumps(
+            {
+                "bench": "replay_bot_marks",
+                **facts,
+                "seats": players,
+                "mean_seconds_per_seat": round(mean, 2),
+                "ms_per_event": round(mean * 1000 / last, 3),
+            }
+        ),
+        flush=True,
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--events", type=int, default=2000)
+    parser.add_argument("--steps", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    with bench_db.own_database("replay_browser_bench"):
+        players, options, batches = long_match(args.events, args.seed)
+        table = stored_table(players, options, batches)
+        last = sum(len(batch) for batch in batches)
+        facts = {"game": "spite", "events": last}
+        cache.clear()
+        if os.path.exists(CHROMIUM):
+            browser_lines(serve(), table, last, args, facts)
+        else:
+            print(json.dumps({"bench": "replay_browser", "skipped": f"no chromium at {CHROMIUM}"}), flush=True)
+        bot_lines(table, last, players, args, facts)
+
+
+if __name__ == "__main__":
+    main()
