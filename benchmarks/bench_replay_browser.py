@@ -3,12 +3,14 @@
     DATABASE_URL=... .venv/bin/python benchmarks/bench_replay_browser.py [--events 2000] [--steps 200]
 
 Stores the long random Spite match bench_replay.py plays (five seats, at least ``--events`` events), serves
-the site from this process (Django's threaded development server with the static files, on a free port),
+the site with Daphne (forked from this process, with the static files, on a free port),
 opens its replay in Debian's chromium (Playwright) and times each step from the key or the click to the
 new step in place, as the page's script measures it (its "replay-step" performance measures):
 
 - ``replay_browser_next``: → pressed, one step on, from seat 0 (the page asks for the next step ahead);
 - ``replay_browser_jump``: a click on a random step in the move list (never asked for ahead);
+
+both once the server holds the game's snapshots, as after its first replay (``warm``);
 - ``replay_bot_choice``: the server's time for the bot's choice at a random step from a random seat, from
   an empty cache (games.replay.bot_choice.choice_at), and ``replay_bot_marks``: the moves where a player
   chose otherwise, one seat's whole game, per move of the game.
@@ -23,7 +25,6 @@ import random
 import shutil
 import statistics
 import sys
-import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_db  # noqa: E402  (sets Django up)
@@ -35,24 +36,38 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
 def serve():
-    """The site on a free port of 127.0.0.1, from threads of this process: its address."""
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.core.handlers.wsgi import WSGIHandler
-    from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
+    """Daphne serving the site (and its static files) on a free port of 127.0.0.1, in a process forked from
+    this one, as the browser tests start it: (its address, the process)."""
+    from functools import partial
 
-    class Quiet(WSGIRequestHandler):
-        def log_message(self, *args):
-            pass
+    from channels.testing.live import make_application
+    from daphne.testing import DaphneProcess
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.db import connections
 
-    server = ThreadedWSGIServer(("127.0.0.1", 0), Quiet, allow_reuse_address=False)
-    server.set_app(StaticFilesHandler(WSGIHandler()))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}"
+    connections.close_all()  # the child opens its own
+    process = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=ASGIStaticFilesHandler))
+    process.start()
+    process.ready.wait(timeout=30)
+    return f"http://127.0.0.1:{process.port.value}", process
 
 
-def measured(page, count):
-    """The last ``count`` step times the page measured, in ms."""
-    return page.evaluate(f"performance.getEntriesByName('replay-step').slice(-{count}).map((entry) => entry.duration)")
+def warm(address, table, last):
+    """Ask the server for every EVERY-th step once, as a first reader's walk does: the replay's snapshots
+    (games.replay.snapshots) are then in the server's cache, as they are for a game replayed before."""
+    from urllib.request import urlopen
+
+    from games.replay.snapshots import EVERY
+
+    for step in range(0, last + 1, EVERY):
+        with urlopen(f"{address}/tables/{table.id}/replay/?step={step}&as=0&part=step") as response:
+            response.read()
+
+
+def measured(page, count, name="replay-step"):
+    """The last ``count`` step times the page measured, in ms: the whole step ("replay-step"), or its wait
+    for the server ("replay-step-fetch")."""
+    return page.evaluate(f"performance.getEntriesByName('{name}').slice(-{count}).map((entry) => entry.duration)")
 
 
 def shown(page, step):
@@ -68,6 +83,7 @@ def browser_lines(address, table, last, args, facts):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         page = browser.new_page(viewport={"width": 1280, "height": 900})
+        warm(address, table, last)
         page.goto(f"{address}/tables/{table.id}/replay/?step=0&as=0")
         for step in range(1, args.steps + 1):
             page.wait_for_timeout(30)  # a reader's pace, short: the step ahead has time to arrive
@@ -75,15 +91,20 @@ def browser_lines(address, table, last, args, facts):
             shown(page, step)
         page.wait_for_timeout(100)
         line = summary("replay_browser_next", measured(page, args.steps), **facts, goal_ms=GOAL_MS)
+        line["fetch_p50_ms"] = summary("", measured(page, args.steps, "replay-step-fetch"))["p50_ms"]
         print(json.dumps({**line, "goal_met": line["p95_ms"] < GOAL_MS}), flush=True)
 
-        page.evaluate("performance.clearMeasures('replay-step')")
+        page.evaluate("performance.clearMeasures()")
         targets = rng.sample(range(1, last), args.steps // 2)
         for target in targets:
-            page.locator(f'#replay-moves li[data-step="{target}"] > a').click()
+            link = page.locator(f'#replay-moves li[data-step="{target}"] > a')
+            link.scroll_into_view_if_needed()  # a reader finds the move in the list, then clicks it
+            page.wait_for_timeout(150)
+            link.click()
             shown(page, target)
         page.wait_for_timeout(100)
         line = summary("replay_browser_jump", measured(page, len(targets)), **facts, goal_ms=GOAL_MS)
+        line["fetch_p50_ms"] = summary("", measured(page, len(targets), "replay-step-fetch"))["p50_ms"]
         print(json.dumps({**line, "goal_met": line["p95_ms"] < GOAL_MS}), flush=True)
         browser.close()
 
@@ -135,7 +156,12 @@ def main():
         facts = {"game": "spite", "events": last}
         cache.clear()
         if os.path.exists(CHROMIUM):
-            browser_lines(serve(), table, last, args, facts)
+            address, server = serve()
+            try:
+                browser_lines(address, table, last, args, facts)
+            finally:
+                server.terminate()
+                server.join()
         else:
             print(json.dumps({"bench": "replay_browser", "skipped": f"no chromium at {CHROMIUM}"}), flush=True)
         bot_lines(table, last, players, args, facts)

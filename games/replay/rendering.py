@@ -66,7 +66,7 @@ def step_context(table, seen_as, step, last, bot=False):
         ],
         "steps": _step_links(table, seen_as, step, last, bot),
         "bot": _bot(table, seen_as, step, last, bot, names),
-        "chat_lines": chat_at(table, step),
+        "chat_lines": chat_at(table, step, shown["at"]),
         # What the board templates take (games.frames.rendering.table_context), with nothing to act on:
         "seat": seat,
         "names": names,
@@ -85,14 +85,15 @@ def step_context(table, seen_as, step, last, bot=False):
     }
 
 
-def chat_at(table, step):
-    """The table's chat as it stood at ``step``: what was said by the time of that step's event (before
-    the first event, at step 0)."""
-    first = store.read(table.stream, after=max(step, 1) - 1, upto=max(step, 1), game=table.game)
-    if not first:
-        return []
-    moment = first[0].created_at
-    return [line for line in chat.lines(table, until=moment) if step or line.at < moment]
+def chat_at(table, step, at=None):
+    """The table's chat as it stood at ``step``: what was said by the time of that step's event (``at``, when
+    the caller read it already), and before the first event at step 0."""
+    if at is None:
+        first = store.read(table.stream, after=max(step, 1) - 1, upto=max(step, 1), game=table.game)
+        if not first:
+            return []
+        at = first[0].created_at
+    return [line for line in chat.lines(table, until=at) if step or line.at < at]
 
 
 def fair_deals(table, last):

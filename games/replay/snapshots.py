@@ -58,7 +58,12 @@ def _nearest_below(stream, step):
     if recent and recent[0] >= highest_snapshot:
         return recent  # no snapshot could be nearer: the cache is not asked
     versions = list(range(EVERY, step, EVERY))
-    found = cache.get_many([key(stream, version) for version in versions])
+    if not versions:
+        return recent or (0, None)
+    highest = cache.get(key(stream, versions[-1]))  # there, but for an eviction: the others are not read
+    if highest is not None:
+        return versions[-1], highest
+    found = cache.get_many([key(stream, version) for version in versions[:-1]])
     for version in reversed(versions):
         state = found.get(key(stream, version))
         if state is not None:

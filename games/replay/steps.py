@@ -109,6 +109,7 @@ def at_step(table, step, seen_as, last=None, names=None):
         "hands": named(hands, names),
         "move": move,
         "head": tail[-1].hash if tail else chain.GENESIS,  # the log's head at this step
+        "at": tail[-1].created_at if tail else None,  # when event ``step`` was stored
     }
 
 

@@ -73,6 +73,7 @@ async function showStep(step, push) {
     return;
   }
   if (request !== latest) return;
+  performance.measure("replay-step-fetch", { start: started, detail: { step } });
   const focused = document.activeElement && document.activeElement.id;
   putInPlace(html);
   followStep(push);
