@@ -36,7 +36,7 @@ def rulings_of(table, user):
 
 @register.simple_tag
 def disputes_by_step(table, user):
-    """{a ruling's step: its dispute} for the replay's move list (templates/games/_replay_moves.html), each with
+    """{a ruling's step: its dispute} for the replay's move list (templates/games/_replay_moves.jinja), each with
     ``review_url``: its review page for a reviewer who holds no seat at the table, else None (the players
     and everyone else see how it stands, as the table's rulings show it)."""
     disputes = Dispute.objects.filter(table=table)
@@ -46,12 +46,6 @@ def disputes_by_step(table, user):
     for dispute in disputes:
         dispute.review_url = reverse("review_dispute", args=[dispute.id]) if reviewer else None
     return {dispute.version: dispute for dispute in disputes}
-
-
-@register.inclusion_tag("reviews/_replay_dispute_mark.html")
-def dispute_mark(disputes, step):
-    """The mark of a disputed ruling in the replay's move list (nothing for a step without a dispute)."""
-    return {"dispute": disputes.get(step)}
 
 
 @register.filter
