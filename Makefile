@@ -58,6 +58,7 @@ bench: install-dev
 	$(BIN)/python benchmarks/bench_engines.py
 	$(BIN)/python benchmarks/bench_bots.py
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_replay.py
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_replay_browser.py
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_render.py
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_render.py --games 100 --tables 100
 

@@ -10,6 +10,8 @@ its view from a perspective and the step's move in words, as the REST replay and
 - ``replay_step``: random steps from random perspectives (every seat, or all hands open), once the
   snapshots exist (the goal: under 20 ms on average, ``goal_met``);
 - ``replay_step_cold``: the same with the snapshots thrown away before every step (a fold from the start);
+- ``replay_step_parts``: what the page's script asks the server for at each step (?part=step): the step's
+  context and its parts drawn (the goal: p95 under 20 ms);
 - ``replay_page``: random steps rendered as the whole replay page (games.replay.rendering + the template);
 - ``replay_walk``: every step from the first to the last, from one seat, in order, from an empty cache.
 
@@ -154,6 +156,17 @@ def run(args):
         json.dumps(summary("replay_step_cold", [cold(*a_step()) for _ in range(max(10, args.steps // 10))], **facts)),
         flush=True,
     )
+
+    def parts(step, seen_as):
+        return timed(
+            lambda: render_to_string(
+                "games/_replay_parts.html", replay_rendering.step_context(table, seen_as, step, last)
+            )
+        )
+
+    line = summary("replay_step_parts", [parts(*a_step()) for _ in range(args.steps)], **facts, goal_ms=GOAL_MS)
+    line["goal_met"] = line["p95_ms"] < GOAL_MS
+    print(json.dumps(line), flush=True)
 
     def page(step, seen_as):
         return timed(

@@ -97,6 +97,11 @@ function followStep(push) {
     if (moves) link.removeAttribute("aria-disabled");
     else link.setAttribute("aria-disabled", "true");
   }
+  for (const link of document.querySelectorAll("a[data-replay-page]")) {
+    const url = new URL(link.href);
+    url.searchParams.set("step", String(step)); // another perspective, or the bot, at this step
+    link.href = url.toString();
+  }
   const slider = document.getElementById("replay-step");
   if (slider) slider.value = String(step);
   const output = document.getElementById("replay-step-output");
@@ -263,7 +268,10 @@ const KEYS = {
 
 document.addEventListener("keydown", (event) => {
   if (!live() || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.target.closest && event.target.closest(".replay-autoplay")) return; // its own button and speed
+  if (event.target.closest && event.target.closest(".replay-autoplay")) {
+    if (event.key !== " " && event.key !== "Enter") pause(); // Space and Enter work its button
+    return;
+  }
   const field = event.target.closest && event.target.closest("input, select, textarea, button, [contenteditable]");
   if (event.key === " " && !field) {
     event.preventDefault();

@@ -1,24 +1,17 @@
 """What a bot would have played, at a replay's step from a seat: the bot's move from exactly that seat's
 view, never a card the seat could not see, and the moves where the player chose otherwise."""
 
-import json
-import random
 import re
 from collections import Counter
 
 import pytest
-from contract.play import acting_seats
-from contract.profiles import profile_of
 from django.core.cache import cache
 from django.test import Client
-from replay_helpers import player, stored_game
+from replay_helpers import played_in_commands, stored_game
 
 from events import store
-from games.bots import bot_for, levels
-from games.engines import GAMES, get_engine
-from games.engines.bot_base import turn_commands
+from games.engines import GAMES
 from games.engines.wording import card
-from games.models import Seat, Table
 from games.play.names import seat_names
 from games.replay import bot_choice, snapshots
 
@@ -38,42 +31,9 @@ def codes(value):
     return []
 
 
-def played_by_a_bot_and_others(game, seed, bot_seat=None, commands=250):
-    """A table whose seat ``bot_seat`` plays what the game's bot chooses (with the rng bot_choice seeds for
-    that step) and every other seat at random, each command's events stored together: (table, engine)."""
-    engine, profile = get_engine(game), profile_of(game)
-    players = 3
-    options = {"rounds": 1} if game == "spite" else {}
-    table = Table.objects.create(
-        game=game, options=options, seat_count=players, host=player(0), status=Table.Status.FINISHED
-    )
-    for number in range(players):
-        Seat.objects.create(table=table, number=number, user=player(number))
-    rng = random.Random(seed)
-    events = engine.start(players, options=options, rng=random.Random(seed))
-    version = store.append(table.stream, events, 0, game=game)
-    state = engine.fold(events)
-    bot = bot_for(game, levels(game)[0])
-    for _ in range(commands):
-        if engine.is_over(state):
-            break
-        seats = acting_seats(engine, state)
-        seat = rng.choice(sorted(seats))
-        command = None
-        legal = engine.legal_commands(state, seat)
-        if seat == bot_seat and turn_commands(legal, engine.out_of_turn):
-            command = bot(engine.view(state, seat), legal, random.Random(f"{table.id}:{version}:{seat}"))
-        if command is None:
-            command = profile.choose(rng, sorted(seats[seat], key=json.dumps))
-        new = engine.decide(state, seat, command, rng=rng)
-        version = store.append(table.stream, new, version, game=game)
-        state = engine.fold(new, state)
-    return table, engine
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seat_that_played_as_the_bot_has_no_mark_and_a_random_one_has_some_each_its_own(game):
-    table, engine = played_by_a_bot_and_others(game, seed=3, bot_seat=0)
+    table, engine = played_in_commands(game, seed=3, bot_seat=0)
     events = store.read(table.stream, game=game)
     assert bot_choice.differences(table, 0, events) == []
     own = {
@@ -94,7 +54,7 @@ def test_a_seat_that_played_as_the_bot_has_no_mark_and_a_random_one_has_some_eac
 def test_the_bots_choice_never_shows_a_card_the_seat_could_not_see(game):
     """Every step of a whole game, from every seat: each card the sentence names is one the seat's view then
     showed (its own hand, the board), counted."""
-    table, engine = played_by_a_bot_and_others(game, seed=4, commands=600)
+    table, engine = played_in_commands(game, seed=4, commands=600)
     log = store.read(table.stream, game=game)
     state = engine.initial_state()
     checked = 0
@@ -115,7 +75,7 @@ def test_the_bots_choice_never_shows_a_card_the_seat_could_not_see(game):
 
 def test_a_drawn_card_the_seat_had_not_seen_is_told_as_a_watcher_hears_it():
     """Spite & Malice's bot draws at the start of its turn: the seat's own sentence would name the cards."""
-    table, engine = played_by_a_bot_and_others("spite_and_malice", seed=2, commands=400)
+    table, engine = played_in_commands("spite_and_malice", seed=2, commands=400)
     state = engine.initial_state()
     told_as_watcher = 0
     log = store.read(table.stream, game="spite_and_malice")
@@ -155,7 +115,7 @@ def test_the_choice_is_kept_per_table_step_and_seat():
 
 
 def test_the_page_offers_the_bots_choice_from_a_seat_only_and_shows_it_at_the_step(make_user):
-    table, _ = played_by_a_bot_and_others("spite_and_malice", seed=1)
+    table, _ = played_in_commands("spite_and_malice", seed=1)
     client = Client()
     client.force_login(make_user("walter"))
     base = f"/tables/{table.id}/replay/"
