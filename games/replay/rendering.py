@@ -12,6 +12,7 @@ from django.urls import reverse
 from events import store
 from games.engines import get_engine
 from games.frames.rendering import board_template, clocks_context, clockwise_from
+from games.models import Table
 from games.play import fair_deals as fairness
 from games.play import log_chain
 from games.play.names import seat_name, seat_names
@@ -107,9 +108,10 @@ def step_url(table, step, seen_as, bot=False):
 
 
 def _bot(table, seen_as, step, last, on, names):
-    """The bot's choice: "available" from a seat's perspective, "on" when asked for, then "choice" (its
-    move at this step, in words, or None) and "url" (the same step with it switched the other way)."""
-    available = seen_as.seat is not None and not seen_as.open
+    """The bot's choice: "available" from a seat's perspective of a finished game (staff looking into a game
+    in play get no advice for it), "on" when asked for, then "choice" (its move at this step, in words, or
+    None) and "url" (the same step with it switched the other way)."""
+    available = seen_as.seat is not None and not seen_as.open and table.status == Table.Status.FINISHED
     on = on and available
     return {
         "available": available,

@@ -132,3 +132,16 @@ def test_the_page_offers_the_bots_choice_from_a_seat_only_and_shows_it_at_the_st
     assert f"Bot's choice here:</span> {choice['text']}</p>" in parts.replace("&amp;", "&")
     assert parts.lstrip().startswith('<div id="replay-live"') and 'id="replay-chat"' in parts
     assert 'id="replay-moves"' not in parts and "<html" not in parts  # the parts one step changes, no more
+
+
+def test_staff_looking_into_a_game_in_play_are_offered_no_bots_choice(make_user):
+    from games.models import Table
+
+    table, _ = stored_game("spite_and_malice", 1, upto=40, status=Table.Status.RUNNING)
+    staff = make_user("sam")
+    staff.is_staff = True
+    staff.save()
+    client = Client()
+    client.force_login(staff)
+    page = client.get(f"/tables/{table.id}/replay/?step=10&as=0&bot=1").content.decode().replace("&#x27;", "'")
+    assert 'data-step="10"' in page and 'id="replay-bot"' not in page and "Bot's choice here" not in page
