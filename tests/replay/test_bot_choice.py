@@ -21,6 +21,15 @@ CARD_TEXT = re.compile(r"(?:1[0-3]|[2-9AJQK])[♠♥♦♣]|joker")
 CODE = re.compile(r"^(?:JK|(?:1[0-3]|[2-9AJQK])[SHDC])$")
 
 
+def named_cards(text):
+    """The cards a sentence names, counted; "joker" counted once, as a hand's kind says it too ("plays joker
+    (joker)")."""
+    found = Counter(CARD_TEXT.findall(text))
+    if found["joker"]:
+        found["joker"] = 1
+    return found
+
+
 def codes(value):
     if isinstance(value, str):
         return [value] if CODE.match(value) else []
@@ -68,7 +77,7 @@ def test_the_bots_choice_never_shows_a_card_the_seat_could_not_see(game):
                 continue
             checked += 1
             seen = Counter(card(code) for code in codes(engine.view(state, seat)))
-            named = Counter(CARD_TEXT.findall(text))
+            named = named_cards(text)
             assert not named - seen, (step, seat, text)
     assert checked > 50
 
@@ -145,3 +154,38 @@ def test_staff_looking_into_a_game_in_play_are_offered_no_bots_choice(make_user)
     client.force_login(staff)
     page = client.get(f"/tables/{table.id}/replay/?step=10&as=0&bot=1").content.decode().replace("&#x27;", "'")
     assert 'data-step="10"' in page and 'id="replay-bot"' not in page and "Bot's choice here" not in page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_step_of_the_page_tells_a_seat_a_card_its_view_did_not_show(game, make_user):
+    """The leak scan through the page: every step's parts with the bot's choice, from every seat."""
+    table, engine = played_in_commands(game, seed=5, commands=80)
+    log = store.read(table.stream, game=game)
+    client = Client()
+    client.force_login(make_user("walter"))
+    state = engine.initial_state()
+    shown = 0
+    for step in range(len(log) + 1):
+        if step:
+            state = engine.evolve(state, log[step - 1].payload)
+        for seat in range(table.seat_count):
+            parts = client.get(f"/tables/{table.id}/replay/?step={step}&as={seat}&bot=1&part=step").content.decode()
+            choice = re.search(r'<p id="replay-bot-choice"[^>]*>(.*?)</p>', parts, re.S).group(1)
+            seen = Counter(card(code) for code in codes(engine.view(state, seat))) if step else Counter()
+            assert not named_cards(choice) - seen, (step, seat, choice)
+            shown += bool(CARD_TEXT.findall(choice))
+    assert shown > 5
+
+
+def test_the_page_marks_the_moves_where_the_player_chose_otherwise(make_user):
+    table, _ = played_in_commands("spank", seed=3, bot_seat=0)
+    client = Client()
+    client.force_login(make_user("walter"))
+    events = store.read(table.stream, game="spank")
+    for seat in (0, 1):
+        page = client.get(f"/tables/{table.id}/replay/?step=1&as={seat}&bot=1").content.decode()
+        marked = [int(step) for step in re.findall(r'<li data-step="(\d+)"[^>]*class="is-different"', page)]
+        assert marked == bot_choice.differences(table, seat, events)
+        assert bool(marked) == (seat == 1)
+    plain = client.get(f"/tables/{table.id}/replay/?step=1&as=1").content.decode()
+    assert "is-different" not in plain
