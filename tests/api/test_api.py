@@ -80,6 +80,7 @@ def test_the_schema_asks_for_a_log_in_exactly_where_the_api_does(client, alice):
                     "/api/tables/{table_id}/events/",
                     "/api/tables/{table_id}/replay/",
                     "/api/tables/{table_id}/replay/moves/",
+                    "/api/tables/{table_id}/record/",
                 )
             ), (method, path)
 
