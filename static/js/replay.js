@@ -122,11 +122,11 @@ function markInList(step) {
   const item = list.querySelector(`li[data-step="${step}"]`);
   if (!item) return;
   item.setAttribute("aria-current", "step");
-  // In view inside the list only: scrolling the window would move a phone's board away.
-  const top = item.offsetTop - list.offsetTop;
-  if (top < list.scrollTop) list.scrollTop = top - 8;
-  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight)
-    list.scrollTop = top + item.offsetHeight - list.clientHeight + 8;
+  // In view inside the list only (scrolling the window would move a phone's board away), a third of the
+  // way down when it has to move, so the moves before it show too.
+  const top = item.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+  if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight)
+    list.scrollTop = top - list.clientHeight / 3;
 }
 
 function goTo(step, push = "push") {
