@@ -238,8 +238,7 @@ document.addEventListener("click", (event) => {
   if (stepLink && plainClick(event)) {
     event.preventDefault();
     if (stepLink.getAttribute("aria-disabled") === "true") return;
-    const step = stepLink.dataset.replayStep ?? new URL(stepLink.href).searchParams.get("step");
-    goTo(Number(step));
+    goTo(stepOfLink(stepLink));
     return;
   }
   if (event.target.closest("#replay-play")) togglePlay();
@@ -249,6 +248,24 @@ document.addEventListener("click", (event) => {
     const step = nextMoveOf(document.getElementById("replay-player").value);
     if (step !== null) goTo(step);
   }
+});
+
+// A move pointed at in the list is asked for before it is clicked (a pointer rests on a link a while
+// before the click; a finger touches down before it lifts), so that the jump waits for less or nothing.
+const HOVER_MS = 60;
+let pointedAt = null;
+
+function stepOfLink(link) {
+  return Number(link.dataset.replayStep ?? new URL(link.href).searchParams.get("step"));
+}
+
+document.addEventListener("pointerover", (event) => {
+  const link = event.target.closest && event.target.closest("#replay-moves a[href], a[data-replay-step]");
+  clearTimeout(pointedAt);
+  if (!link || link.getAttribute("aria-disabled") === "true") return;
+  const ask = () => partsOf(stepOfLink(link)).catch(() => {});
+  if (event.pointerType === "touch") ask();
+  else pointedAt = setTimeout(ask, HOVER_MS);
 });
 
 document.addEventListener("input", (event) => {

@@ -95,6 +95,11 @@ class TestReplayWithoutPageLoads(BrowserTestCase):
             expect(page.locator('#replay-moves [aria-current="step"]')).to_have_count(1)
             expect(page).to_have_url(re.compile(rf"[?&]step={step}&as={seen_as}(&|$)"))
 
+        asked = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.locator('#replay-moves li[data-step="7"] > a').hover()  # pointed at: asked for before the click
+        page.wait_for_timeout(300)
+        assert any("step=7&as=open&part=step" in url for url in asked), asked
         page.locator('#replay-moves li[data-step="7"] > a').click()  # a move in the list
         at(7)
         moves = _flat(table, Perspective(None, True), last)
