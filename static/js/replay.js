@@ -46,7 +46,12 @@ function partsOf(step) {
   return kept.get(url);
 }
 
+// Ahead of the reader: only in a finished game. Staff looking into a game in play have each step they are
+// sent written to the staff log, so they are sent only the steps they ask for.
+const mayAskAhead = () => live().dataset.ahead === "1";
+
 function askAhead(step) {
+  if (!mayAskAhead()) return;
   const { last } = where();
   const next = forward ? step + 1 : step - 1;
   if (next >= 0 && next <= last) partsOf(next).catch(() => {});
@@ -262,7 +267,7 @@ function stepOfLink(link) {
 document.addEventListener("pointerover", (event) => {
   const link = event.target.closest && event.target.closest("#replay-moves a[href], a[data-replay-step]");
   clearTimeout(pointedAt);
-  if (!link || link.getAttribute("aria-disabled") === "true") return;
+  if (!link || link.getAttribute("aria-disabled") === "true" || !mayAskAhead()) return;
   const ask = () => partsOf(stepOfLink(link)).catch(() => {});
   if (event.pointerType === "touch") ask();
   else pointedAt = setTimeout(ask, HOVER_MS);

@@ -186,3 +186,22 @@ class TestReplayWithoutPageLoads(BrowserTestCase):
             page.click("#replay-play")
             page.click("#replay-play")  # paused again: the controls in both states
             self.assertEqual(axe_violations(page), [], f"replay at {width} px")
+
+    def test_staff_looking_into_a_game_in_play_are_sent_only_the_steps_they_ask_for(self):
+        from playwright.sync_api import expect
+
+        from accounts.models import User
+        from games.models import Table
+        from reviews.models import StaffAction
+
+        table, _ = stored_game("spank", 1, upto=60, status=Table.Status.RUNNING)
+        page = self.player("rita")
+        User.objects.filter(username="rita").update(is_staff=True)
+        page.goto(f"{self.live_server_url}/tables/{table.id}/replay/?step=2&as=open")
+        for step in (3, 4):
+            page.keyboard.press("ArrowRight")
+            expect(page.locator("#replay-live")).to_have_attribute("data-step", str(step))
+        page.locator('#replay-moves li[data-step="30"] > a').hover()
+        page.wait_for_timeout(500)
+        shown = [action.why for action in StaffAction.objects.filter(table=table).order_by("id")]
+        assert shown == [f"the replay at step {step}, every hand open" for step in (2, 3, 4)], shown
