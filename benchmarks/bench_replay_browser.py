@@ -127,7 +127,6 @@ def browser_lines(address, table, last, args, facts):
 
 
 def bot_lines(table, last, players, args, facts):
-    from events import store
     from games.play.names import seat_names
     from games.replay import bot_choice, snapshots
 
@@ -142,11 +141,10 @@ def bot_lines(table, last, players, args, facts):
         timed(lambda step=step, seat=seat: bot_choice.choice_at(table, step, seat, names)) for step, seat in asked
     ]
     print(json.dumps(summary("replay_bot_choice", choices, **facts)), flush=True)
-    events = store.read(table.stream, game=table.game)
     seconds = []
     for seat in range(players):
         cache.clear()
-        seconds.append(timed(lambda seat=seat: bot_choice.differences(table, seat, events)) / 1000)
+        seconds.append(timed(lambda seat=seat: bot_choice.differences(table, seat, last)) / 1000)
     mean = statistics.mean(seconds)
     print(
         json.dumps(

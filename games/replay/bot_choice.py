@@ -50,13 +50,13 @@ def choice_at(table, step, seat, names):
     return {**found, "text": named(found["text"], names) if found["text"] else None}
 
 
-def differences(table, seat, events):
-    """The steps of ``seat``'s own moves (a stored log ``events``, in order from the first) where the bot
-    would have chosen otherwise, sorted."""
-    last = events[-1].version if events else 0
+def differences(table, seat, last):
+    """The steps of ``seat``'s own moves up to version ``last`` where the bot would have chosen otherwise,
+    sorted."""
     key = f"replay-bot-marks:{FORMAT}:{table.id}:{last}:{seat}"
     found = cache.get(key)
     if found is None:
+        events = store.read(table.stream, upto=last, game=table.game)
         found = _differences(table, get_engine(table.game), seat, events)
         cache.set(key, found, TIMEOUT)
     return found

@@ -2,7 +2,7 @@
 table uses), with nothing to act on, the step's described move, the controls and the perspectives, the
 move list, and, seen from a seat with the bot's choice asked for, what the game's bot would have played.
 
-``step_context`` is what one step needs (templates/games/_replay_step.html): the page's script asks for it
+``step_context`` is what one step needs (templates/games/_replay_parts.html): the page's script asks for it
 alone when it moves a step. ``replay_context`` adds the rest of the page, drawn once.
 """
 
@@ -27,10 +27,7 @@ def replay_context(table, seen_as, step, last, bot=False):
     """The whole page: the step, the move list, the fair deals, the log's check and the chat."""
     context = step_context(table, seen_as, step, last, bot)
     moves = move_list.move_list(table, seen_as, last, context["names"])
-    differs = set()
-    if context["bot"]["on"]:
-        events = store.read(table.stream, upto=last, game=table.game)
-        differs = set(bot_choice.differences(table, seen_as.seat, events))
+    differs = set(bot_choice.differences(table, seen_as.seat, last)) if context["bot"]["on"] else set()
     engine = context["engine"]
     return {
         **context,
