@@ -35,7 +35,6 @@ def replay_context(table, seen_as, step, last, bot=False):
         "bot_differs": differs,
         "chapter_kinds": _chapter_kinds(engine),
         "speeds": SPEEDS,
-        "replay_base": reverse("replay", args=[table.id]) + "?",
         "replay_query": f"&as={seen_as.token}" + ("&bot=1" if context["bot"]["on"] else ""),
         "perspectives": _perspective_links(table, context["names"], seen_as, step, bot),
         "fair_deals": fair_deals(table, last),
