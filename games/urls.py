@@ -7,6 +7,7 @@ urlpatterns = [
     path("lobby/", views.lobby_page, name="lobby"),
     path("rules/<str:game>/", pages.rules_page, name="rules"),
     path("tables/new/", views.create_table, name="create_table"),
+    path("play/computer/", views.play_computer, name="play_computer"),
     path("tables/<str:table_id>/", views.table_page, name="table"),
     path("tables/<str:table_id>/replay/", views.replay_page, name="replay"),
     path("tables/<str:table_id>/record.json", record.download_record, name="replay_record"),

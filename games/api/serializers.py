@@ -4,7 +4,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from events import store
-from games.bots import LEVELS
+from games.bots import LEVELS, levels
 from games.engines import GAMES, get_engine
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Seat, Table
 from games.play import fair_deals, log_chain
@@ -273,6 +273,64 @@ class AddBotSerializer(serializers.Serializer):
         default=None,
         help_text="The empty seat to fill; left out: the first empty one.",
     )
+
+
+class PlayComputerSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAMES)
+    seat_count = serializers.IntegerField(
+        min_value=1, max_value=16, help_text="Players in all: you at seat 0, a bot at every other seat."
+    )
+    level = serializers.ChoiceField(
+        choices=LEVELS, required=False, default="fair", help_text='How the bots play: "fair" or "random".'
+    )
+    bot_delay = serializers.IntegerField(
+        required=False,
+        default=DEFAULT_BOT_DELAY,
+        help_text="Seconds a bot waits before it acts: "
+        + ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES)
+        + ".",
+    )
+
+
+def _play_computer_serializer_for(engine):
+    """PlayComputerSerializer as the schema shows it for one game: its seat counts, the levels of its bots
+    and the delays offered. Requests are validated by PlayComputerSerializer and the lobby."""
+    title = "".join(word.title() for word in engine.name.split("_"))
+    return type(
+        f"PlayComputer{title}Serializer",
+        (PlayComputerSerializer,),
+        {
+            "__doc__": f"A game of {engine.title} against the computer.",
+            "game": serializers.ChoiceField(choices=[engine.name]),
+            "seat_count": serializers.IntegerField(
+                min_value=engine.min_players,
+                max_value=engine.max_players,
+                help_text=f"{engine.title} seats {engine.min_players} to {engine.max_players} players: you at "
+                "seat 0, a bot at every other seat.",
+            ),
+            "level": serializers.ChoiceField(
+                choices=list(levels(engine.name)),
+                required=False,
+                default=levels(engine.name)[0],
+                help_text=PlayComputerSerializer().fields["level"].help_text,
+            ),
+            "bot_delay": serializers.ChoiceField(
+                choices=BOT_DELAY_CHOICES,
+                required=False,
+                default=DEFAULT_BOT_DELAY,
+                help_text=PlayComputerSerializer().fields["bot_delay"].help_text,
+            ),
+        },
+    )
+
+
+# The request body of "Play the computer" in the schema: one shape per game, told apart by "game".
+PLAY_COMPUTER_SCHEMA = PolymorphicProxySerializer(
+    component_name="PlayComputer",
+    serializers={name: _play_computer_serializer_for(get_engine(name)) for name in GAMES},
+    resource_type_field_name="game",
+    many=False,
+)
 
 
 class JoinSerializer(serializers.Serializer):

@@ -11,11 +11,12 @@ from games.models import Table
 from games.play import commands, log_chain, seat_view
 from games.replay import record as records
 from games.replay import steps as replay
-from games.tables import bot_seating, closing, lobby, rematch
+from games.tables import bot_seating, closing, computer, lobby, rematch
 
 from .query import query_parameter
 from .serializers import (
     CREATE_TABLE_SCHEMA,
+    PLAY_COMPUTER_SCHEMA,
     AddBotSerializer,
     CommandSerializer,
     ConflictSerializer,
@@ -24,6 +25,7 @@ from .serializers import (
     EventSerializer,
     JoinSerializer,
     MoveSerializer,
+    PlayComputerSerializer,
     RecordSerializer,
     ReplaySerializer,
     SeatViewSerializer,
@@ -146,6 +148,22 @@ class TableList(APIView):
             data["turn_clock"],
             name=data["name"],
             bot_delay=data["bot_delay"],
+        )
+        return Response(TableSerializer.of(table, request), status=status.HTTP_201_CREATED)
+
+
+class PlayComputer(APIView):
+    schema = BodyRequired()
+
+    @extend_schema(
+        request=PLAY_COMPUTER_SCHEMA,
+        responses=answers({201: TableSerializer}, 415),
+        summary="Play the computer: a private game against bots, dealt at once",
+    )
+    def post(self, request):
+        data = _valid(PlayComputerSerializer, request)
+        table = computer.play_the_computer(
+            request.user, data["game"], data["seat_count"], level=data["level"], bot_delay=data["bot_delay"]
         )
         return Response(TableSerializer.of(table, request), status=status.HTTP_201_CREATED)
 

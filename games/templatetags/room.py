@@ -1,7 +1,8 @@
-"""Template filters for the lobby's table rows."""
+"""Template filters for the lobby's table rows and its "Play the computer" forms."""
 
 from django import template
 
+from games.bots import levels
 from games.engines import get_engine
 
 register = template.Library()
@@ -17,3 +18,12 @@ def option_words(table):
 def missing_players(table):
     """How many seats are still free (from the prefetched seats)."""
     return max(0, table.seat_count - len(table.seats.all()))
+
+
+BOT_PLAYS = {"fair": "fairly", "random": "at random"}
+
+
+@register.filter
+def bot_levels(engine):
+    """The bot levels that play the engine's game, each with how a player reads it: [("fair", "fairly"), ...]."""
+    return [(level, BOT_PLAYS.get(level, level)) for level in levels(engine.name)]

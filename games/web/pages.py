@@ -6,7 +6,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
 from games.engines import registry
-from games.models import Table
+from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, Table
 
 # How many games in play the home page lists (the lobby has the full list).
 HOME_TABLES = 6
@@ -19,6 +19,8 @@ def home(request):
         {
             "games": [game_entry(game) for game in registry.games()],
             "playing_now": playing_now(),
+            "bot_delays": BOT_DELAY_CHOICES,
+            "default_bot_delay": DEFAULT_BOT_DELAY,
         },
     )
 

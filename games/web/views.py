@@ -15,7 +15,7 @@ from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LE
 from games.play import log_chain
 from games.replay import rendering as replay_rendering
 from games.replay import steps as replay
-from games.tables import bot_seating, closing, lobby
+from games.tables import bot_seating, closing, computer, lobby
 from games.tables import rematch as rematches
 
 
@@ -54,6 +54,27 @@ def create_table(request):
         )
     except ValueError:
         messages.error(request, "Choose a game and a number of seats.")
+        return redirect("lobby")
+    except TableError as error:
+        messages.error(request, error.message)
+        return redirect("lobby")
+    return redirect("table", table_id=table.id)
+
+
+@login_required
+@require_POST
+def play_computer(request):
+    """Play the computer (games.tables.computer): a game against bots, dealt at once."""
+    try:
+        table = computer.play_the_computer(
+            request.user,
+            request.POST.get("game", ""),
+            int(request.POST.get("seat_count", "")),
+            level=request.POST.get("level", "fair"),
+            bot_delay=_bot_delay_from_form(request.POST),
+        )
+    except ValueError:
+        messages.error(request, "Choose a game and a number of players.")
         return redirect("lobby")
     except TableError as error:
         messages.error(request, error.message)
