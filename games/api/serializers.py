@@ -202,52 +202,64 @@ class CreateTableSerializer(serializers.Serializer):
 NAME_PATTERN = "^[^\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069\\ue000-\\uf8ff]*$"
 
 
-def _create_table_serializer_for(engine):
-    """CreateTableSerializer as the schema shows it for one game: its name, its seat counts, and the
-    turn clocks and bot delays offered. Requests are validated by CreateTableSerializer and the lobby
-    (games.tables.lobby.check_setup: the engine judges the seat count and the options)."""
+def _for_one_game(base, engine, class_name, doc, seat_help, **fields):
+    """``base`` as the schema shows it for one game (a request body told apart by "game"): the game's name,
+    its seat counts (``seat_help`` after them), the bot delays offered, and ``fields``. Requests are still
+    validated by ``base`` and the lobby (the engine judges the seat count and the options)."""
     title = "".join(word.title() for word in engine.name.split("_"))
+    limits = f"{engine.title} seats {engine.min_players} to {engine.max_players} players"
     return type(
-        f"Create{title}TableSerializer",
-        (CreateTableSerializer,),
+        class_name.format(title=title),
+        (base,),
         {
-            "__doc__": f"A new {engine.title} table.",
+            "__doc__": doc,
             "game": serializers.ChoiceField(choices=[engine.name]),
             "seat_count": serializers.IntegerField(
-                min_value=engine.min_players,
-                max_value=engine.max_players,
-                help_text=f"{engine.title} seats {engine.min_players} to {engine.max_players} players.",
-            ),
-            "options": serializers.DictField(
-                required=False,
-                default=dict,
-                help_text=f"{engine.title}'s options (/rules/{engine.name}/ explains them); the game judges them, "
-                "and an unknown or bad one is a 400 with its sentence.",
-            ),
-            "name": serializers.CharField(
-                required=False,
-                allow_null=True,
-                allow_blank=True,
-                default=None,
-                max_length=TABLE_NAME_MAX_LENGTH,
-                validators=[RegexValidator(NAME_PATTERN)],
-                help_text=CreateTableSerializer().fields["name"].help_text + " Control, text direction, "
-                "private-use and unassigned characters are refused (the pattern names those it can).",
-            ),
-            "turn_clock": serializers.ChoiceField(
-                choices=Table._meta.get_field("turn_clock").choices,
-                required=False,
-                allow_null=True,
-                default=None,
-                help_text=CreateTableSerializer().fields["turn_clock"].help_text,
+                min_value=engine.min_players, max_value=engine.max_players, help_text=f"{limits}{seat_help}"
             ),
             "bot_delay": serializers.ChoiceField(
                 choices=BOT_DELAY_CHOICES,
                 required=False,
                 default=DEFAULT_BOT_DELAY,
-                help_text=CreateTableSerializer().fields["bot_delay"].help_text,
+                help_text=base().fields["bot_delay"].help_text,
             ),
+            **fields,
         },
+    )
+
+
+def _create_table_serializer_for(engine):
+    """CreateTableSerializer as the schema shows it for one game: besides _for_one_game's, its options,
+    the name's pattern and the turn clocks offered."""
+    return _for_one_game(
+        CreateTableSerializer,
+        engine,
+        "Create{title}TableSerializer",
+        f"A new {engine.title} table.",
+        ".",
+        options=serializers.DictField(
+            required=False,
+            default=dict,
+            help_text=f"{engine.title}'s options (/rules/{engine.name}/ explains them); the game judges them, "
+            "and an unknown or bad one is a 400 with its sentence.",
+        ),
+        name=serializers.CharField(
+            required=False,
+            allow_null=True,
+            allow_blank=True,
+            default=None,
+            max_length=TABLE_NAME_MAX_LENGTH,
+            validators=[RegexValidator(NAME_PATTERN)],
+            help_text=CreateTableSerializer().fields["name"].help_text + " Control, text direction, "
+            "private-use and unassigned characters are refused (the pattern names those it can).",
+        ),
+        turn_clock=serializers.ChoiceField(
+            choices=Table._meta.get_field("turn_clock").choices,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=CreateTableSerializer().fields["turn_clock"].help_text,
+        ),
     )
 
 
@@ -293,34 +305,20 @@ class PlayComputerSerializer(serializers.Serializer):
 
 
 def _play_computer_serializer_for(engine):
-    """PlayComputerSerializer as the schema shows it for one game: its seat counts, the levels of its bots
-    and the delays offered. Requests are validated by PlayComputerSerializer and the lobby."""
-    title = "".join(word.title() for word in engine.name.split("_"))
-    return type(
-        f"PlayComputer{title}Serializer",
-        (PlayComputerSerializer,),
-        {
-            "__doc__": f"A game of {engine.title} against the computer.",
-            "game": serializers.ChoiceField(choices=[engine.name]),
-            "seat_count": serializers.IntegerField(
-                min_value=engine.min_players,
-                max_value=engine.max_players,
-                help_text=f"{engine.title} seats {engine.min_players} to {engine.max_players} players: you at "
-                "seat 0, a bot at every other seat.",
-            ),
-            "level": serializers.ChoiceField(
-                choices=list(levels(engine.name)),
-                required=False,
-                default=levels(engine.name)[0],
-                help_text=PlayComputerSerializer().fields["level"].help_text,
-            ),
-            "bot_delay": serializers.ChoiceField(
-                choices=BOT_DELAY_CHOICES,
-                required=False,
-                default=DEFAULT_BOT_DELAY,
-                help_text=PlayComputerSerializer().fields["bot_delay"].help_text,
-            ),
-        },
+    """PlayComputerSerializer as the schema shows it for one game: besides _for_one_game's, the levels of
+    its bots."""
+    return _for_one_game(
+        PlayComputerSerializer,
+        engine,
+        "PlayComputer{title}Serializer",
+        f"A game of {engine.title} against the computer.",
+        ": you at seat 0, a bot at every other seat.",
+        level=serializers.ChoiceField(
+            choices=list(levels(engine.name)),
+            required=False,
+            default=levels(engine.name)[0],
+            help_text=PlayComputerSerializer().fields["level"].help_text,
+        ),
     )
 
 
