@@ -38,8 +38,8 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("turn_sound",)
-        labels = {"turn_sound": "Sound when it is my turn"}
+        fields = ("turn_sound", "show_last_seen")
+        labels = {"turn_sound": "Sound when it is my turn", "show_last_seen": "Show others when I was last here"}
 
 
 class RefusalShownMixin:

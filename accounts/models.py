@@ -7,6 +7,14 @@ from .visible_text import visible
 class User(AbstractUser):
     display_name = models.CharField(max_length=40, help_text="The name other players see at the table.")
     turn_sound = models.BooleanField(default=False, help_text="Play a short sound at the table when your turn comes.")
+    last_seen = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player was last on a page or at a table, to the minute (accounts.presence).",
+    )
+    show_last_seen = models.BooleanField(
+        default=True, help_text="Others may read on your page roughly when you were last here (today, this week)."
+    )
 
     def __str__(self):
         return self.shown_name

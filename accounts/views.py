@@ -7,7 +7,7 @@ from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from . import passwords
+from . import passwords, presence
 from .forms import DisplayNameForm, LoginForm, PasswordChangeForm, PreferencesForm, SignUpForm
 from .models import User
 from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
@@ -95,7 +95,8 @@ def profile(request):
 @login_required
 @require_POST
 def preferences(request):
-    """The profile page's preferences (the turn sound), saved for this user wherever they play."""
+    """The profile page's preferences (the turn sound, whether others see when one was last here), saved
+    for this user wherever they play."""
     form = PreferencesForm(request.POST, instance=request.user)
     if form.is_valid():
         form.save()
@@ -104,6 +105,8 @@ def preferences(request):
 
 
 def player(request, username):
-    """Anyone's public page: their finished public games and statistics (their private games are theirs alone)."""
+    """Anyone's public page: their finished public games and statistics (their private games are theirs
+    alone), and when they were last seen, coarsely, unless they hide it (accounts.presence)."""
     shown = get_object_or_404(User, username=username, is_active=True)
-    return render(request, "accounts/player.html", {"player": shown})
+    last_seen = presence.last_seen_words(shown) if shown.show_last_seen or shown == request.user else None
+    return render(request, "accounts/player.html", {"player": shown, "last_seen": last_seen})

@@ -15,6 +15,7 @@ from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from accounts import presence
 from games.errors import BadRequest, DamagedLog, Forbidden, NotFound, TableError
 from games.frames import rendering
 from games.live import frame_limits, heartbeats
@@ -73,6 +74,8 @@ class PlayerConsumer(InTurnDispatch, AsyncWebsocketConsumer):
         """Who is connecting (and, in a subclass, to what), looked up on an arrival thread in one call:
         a handshake makes one trip off the event loop, ahead of the moves queued for the live threads."""
         self.user = arriving_user(self.scope)
+        if self.user.is_authenticated:
+            presence.seen(self.user)  # at most one write a minute (accounts.presence)
 
     def refusal(self):
         """The close code the socket is refused with, or None to accept it."""

@@ -4,7 +4,7 @@ The table page answers every ``PING`` it gets with a ``PONG`` (and sends one ``P
 connects, which is how a connection says it takes part). One task per process, on the event loop,
 goes over the taking-part connections every ``WEBSOCKET_HEARTBEAT_SECONDS``: it pings those the
 server has heard nothing from for that long, and closes (``SILENT``) those it has heard nothing from
-for ``WEBSOCKET_SILENCE_SECONDS``. The page, for its part, gives up on a socket the server has been
+for ``WEBSOCKET_SILENCE_SECONDS``; once a minute it notes their players as around (``mark_seen``). The page, for its part, gives up on a socket the server has been
 silent on for a few beats and reconnects (static/js/table_live/connection.js).
 
 What it costs the live path: a busy connection (frames both ways) is never pinged; an idle one gets
@@ -17,8 +17,10 @@ is never pinged nor closed for silence.
 import asyncio
 import time
 
+from channels.db import database_sync_to_async
 from django.conf import settings
 
+from accounts import presence
 from games.live import frame_limits
 
 PING, PONG = "ping", "pong"
@@ -63,9 +65,27 @@ def _ensure_sweeper():
 
 async def _sweep():
     beat = settings.WEBSOCKET_HEARTBEAT_SECONDS
+    marked = time.monotonic()
     while _watched:
         await asyncio.sleep(beat)
-        await sweep_once(time.monotonic())
+        now = time.monotonic()
+        await sweep_once(now)
+        if now - marked >= presence.SEEN_EVERY.total_seconds():
+            marked = now
+            await mark_seen()
+
+
+async def mark_seen():
+    """The players whose table pages answer heartbeats are around (accounts.presence), in one write for
+    the process's connections: a player at a table for an hour loads no page, but is there."""
+    players = players_around()
+    if players:
+        await database_sync_to_async(presence.seen_many)(players)
+
+
+def players_around():
+    """The ids of the logged-in players of the connections taking part in this process."""
+    return {connection.user.pk for connection in _watched if connection.user.is_authenticated}
 
 
 async def sweep_once(now):

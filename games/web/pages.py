@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
+from accounts import presence
 from games.engines import registry
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, Table
 
@@ -19,6 +20,8 @@ def home(request):
         {
             "games": [game_entry(game) for game in registry.games()],
             "playing_now": playing_now(),
+            "online": presence.online_count(),
+            "in_play": Table.objects.filter(status=Table.Status.RUNNING).count(),
             "bot_delays": BOT_DELAY_CHOICES,
             "default_bot_delay": DEFAULT_BOT_DELAY,
         },

@@ -1,0 +1,70 @@
+"""Who is around: when each player was last seen, kept coarsely.
+
+A player is seen when a page is served to them (``SeenMiddleware``) and, while a table's page of theirs is
+open, by its websocket's heartbeats (games.live.heartbeats calls ``seen_many`` once a minute for the
+connections taking part). The time is written at most once every ``SEEN_EVERY`` for a player, so being
+around costs one UPDATE a minute, not one a request. "Online" is seen within ``ONLINE_WITHIN``; a player's
+page says when they were last seen in words as coarse as "today" or "this week", unless they hide it.
+"""
+
+from datetime import timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from .models import User
+
+SEEN_EVERY = timedelta(minutes=1)
+ONLINE_WITHIN = timedelta(minutes=5)
+
+
+def seen(user, now=None):
+    """Note that ``user`` (a logged-in User) is around now; a write only when the last one is old."""
+    now = now or timezone.now()
+    if user.last_seen is not None and now - user.last_seen < SEEN_EVERY:
+        return
+    User.objects.filter(pk=user.pk).update(last_seen=now)
+    user.last_seen = now
+
+
+def seen_many(user_ids, now=None):
+    """Note that the users ``user_ids`` are around now, in one UPDATE of those whose time is old."""
+    now = now or timezone.now()
+    stale = Q(last_seen__isnull=True) | Q(last_seen__lt=now - SEEN_EVERY)
+    User.objects.filter(stale, pk__in=set(user_ids)).update(last_seen=now)
+
+
+def online_count(now=None):
+    """How many players were seen within ONLINE_WITHIN."""
+    now = now or timezone.now()
+    return User.objects.filter(is_active=True, last_seen__gte=now - ONLINE_WITHIN).count()
+
+
+def last_seen_words(user, now=None):
+    """When ``user`` was last seen, coarsely: "today", "this week", "this month" or "more than a month ago";
+    None if never (since this was kept)."""
+    if user.last_seen is None:
+        return None
+    ago = (now or timezone.now()) - user.last_seen
+    for within, words in (
+        (timedelta(days=1), "today"),
+        (timedelta(days=7), "this week"),
+        (timedelta(days=30), "this month"),
+    ):
+        if ago < within:
+            return words
+    return "more than a month ago"
+
+
+class SeenMiddleware:
+    """Notes a logged-in user as seen with each page served to them (at most one write a minute)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            seen(user)
+        return response
