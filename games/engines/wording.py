@@ -7,10 +7,10 @@ from .base import seat_in_text as who
 from .cards import JOKER
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-# Card codes inside an engine's own sentence, one or a run of them a space apart (a ruling's text may
+# A card's code; inside an engine's own sentence, one or a run of them a space apart (a ruling's text may
 # name a malformed hand's cards: "5H JS").
-_CODE = r"\b(?:JK|(?:10|11|12|13|[2-9AJQK])[SHDC])\b"
-_CODES_IN_TEXT = re.compile(rf"{_CODE}(?: {_CODE})*")
+CARD_CODE = r"\b(?:JK|(?:10|11|12|13|[2-9AJQK])[SHDC])\b"
+_CODES_IN_TEXT = re.compile(rf"{CARD_CODE}(?: {CARD_CODE})*")
 
 
 def card(code):

@@ -24,12 +24,13 @@ from games.bots import bot_for, levels
 from games.engines import get_engine
 from games.engines.bot_base import turn_commands
 from games.engines.errors import IllegalCommand
+from games.engines.wording import CARD_CODE
 from games.play.names import named
 from games.replay import snapshots
 
 FORMAT = 1
 TIMEOUT = 24 * 60 * 60
-_CARD = re.compile(r"^(?:JK|(?:10|11|12|13|[2-9AJQK])[SHDC])$")
+_CARD = re.compile(CARD_CODE)
 # Filled in by the rng of the command, not by the choice: never compared.
 _BY_CHANCE = frozenset({"commitment", "order", "deck", "stock"})
 
@@ -121,7 +122,7 @@ def _choice(event):
 def _cards(value):
     """The card codes anywhere in a view or an event, counted (a game may have two of a card)."""
     if isinstance(value, str):
-        return Counter([value]) if _CARD.match(value) else Counter()
+        return Counter([value]) if _CARD.fullmatch(value) else Counter()
     if isinstance(value, dict):
         value = list(value.values())
     if isinstance(value, list | tuple):

@@ -18,6 +18,7 @@ from django.utils.timesince import timesince
 from events import store
 from games.engines import get_engine
 from games.engines.base import seat_in_text
+from games.engines.wording import ordinal
 from games.errors import DamagedLog
 from games.play.names import named, seat_names
 from games.replay import snapshots
@@ -149,8 +150,7 @@ def _score(player):
 def _place_text(place, shared):
     if place is None:
         return ""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{'joint ' if place in shared else ''}{place}{suffix}"
+    return f"{'joint ' if place in shared else ''}{ordinal(place)}"
 
 
 # --- the result in words ----------------------------------------------------------------------------------
