@@ -4,8 +4,9 @@ The table page answers every ``PING`` it gets with a ``PONG`` (and sends one ``P
 connects, which is how a connection says it takes part). One task per process, on the event loop,
 goes over the taking-part connections every ``WEBSOCKET_HEARTBEAT_SECONDS``: it pings those the
 server has heard nothing from for that long, and closes (``SILENT``) those it has heard nothing from
-for ``WEBSOCKET_SILENCE_SECONDS``; once a minute it notes their players as around (``mark_seen``). The page, for its part, gives up on a socket the server has been
-silent on for a few beats and reconnects (static/js/table_live/connection.js).
+for ``WEBSOCKET_SILENCE_SECONDS``; once a minute it notes their players as around (``mark_seen``). The
+page, for its part, gives up on a socket the server has been silent on for a few beats and reconnects
+(static/js/table_live/connection.js).
 
 What it costs the live path: a busy connection (frames both ways) is never pinged; an idle one gets
 one tiny frame each way per beat, answered without parsing, rendering or touching the database.
@@ -17,11 +18,11 @@ is never pinged nor closed for silence.
 import asyncio
 import time
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from accounts import presence
 from games.live import frame_limits
+from games.live.table_cache import in_thread
 
 PING, PONG = "ping", "pong"
 SILENT = 4408  # close code: the connection stopped answering heartbeats (the page reconnects)
@@ -80,7 +81,7 @@ async def mark_seen():
     the process's connections: a player at a table for an hour loads no page, but is there."""
     players = players_around()
     if players:
-        await database_sync_to_async(presence.seen_many)(players)
+        await in_thread(presence.seen_many)(players)
 
 
 def players_around():

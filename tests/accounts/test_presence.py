@@ -94,3 +94,18 @@ def test_a_player_who_hides_it_is_not_shown_to_others_but_sees_it_themselves(mak
     assert "Last seen today" in own.get("/accounts/players/ana/").content.decode()
     assert "only you see this" in own.get("/accounts/players/ana/").content.decode()
     assert "Last seen" not in Client().get("/accounts/players/nobody-new/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_heartbeat_task_writes_the_players_around_on_the_live_threads(make_user, monkeypatch):
+    from asgiref.sync import async_to_sync
+
+    class Connection:
+        def __init__(self, user):
+            self.user = user
+
+    ana = make_user("ana")
+    User.objects.update(last_seen=timezone.now() - timedelta(hours=3))
+    monkeypatch.setattr(heartbeats, "_watched", {Connection(ana): None})
+    async_to_sync(heartbeats.mark_seen)()
+    assert timezone.now() - User.objects.get(pk=ana.pk).last_seen < timedelta(seconds=30)
