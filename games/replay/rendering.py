@@ -33,6 +33,7 @@ def replay_context(table, seen_as, step, last, bot=False):
         **context,
         "moves": moves,
         "bot_differs": differs,
+        "steps": _step_links(table, seen_as, step, last, bot),
         "chapter_kinds": _chapter_kinds(engine),
         "speeds": SPEEDS,
         "replay_query": f"&as={seen_as.token}" + ("&bot=1" if context["bot"]["on"] else ""),
@@ -61,7 +62,6 @@ def step_context(table, seen_as, step, last, bot=False):
         "hands": [
             {"name": seat_name(names, hand["seat"]), "parts": _parts(hand["parts"])} for hand in shown["hands"] or []
         ],
-        "steps": _step_links(table, seen_as, step, last, bot),
         "bot": _bot(table, seen_as, step, last, bot, names),
         "chat_lines": chat_at(table, step, shown["at"]),
         # What the board templates take (games.frames.rendering.table_context), with nothing to act on:
