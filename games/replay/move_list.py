@@ -4,9 +4,10 @@ or turn, its seat) and, in a game whose misplays are called, the misplays marked
 and whether and when they were called (Engine.misplay, Engine.call).
 
 The list of a finished log never changes, so each perspective's is kept in Django's cache per table
-version (shared by every process, like the replay's snapshots).
+version and players' names (shared by every process, like the replay's snapshots).
 """
 
+import hashlib
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -49,10 +50,13 @@ class Round:
 
 def move_list(table, seen_as, last, names=None):
     """The rounds of the log up to ``last`` as ``seen_as`` reads it: [Round(sections=[Section(moves=[Move])])]."""
-    key = f"replay-moves:{FORMAT}:{table.id}:{last}:{seen_as.token}"
+    names = seat_names(table) if names is None else names
+    # The lines hold the players' names: a name changed is another list.
+    named_as = hashlib.sha256("\x00".join(name or "" for name in names).encode()).hexdigest()[:16]
+    key = f"replay-moves:{FORMAT}:{table.id}:{last}:{seen_as.token}:{named_as}"
     found = cache.get(key)
     if found is None:
-        found = _chapters(table, seen_as, last, seat_names(table) if names is None else names)
+        found = _chapters(table, seen_as, last, names)
         cache.set(key, found, TIMEOUT)
     return found
 

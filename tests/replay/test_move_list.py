@@ -79,12 +79,20 @@ def test_spites_misplays_are_marked_with_the_rule_and_their_calls():
     assert not any(moves[n].misplay for n in moves if n not in misplays)
 
 
-def test_the_list_is_kept_per_table_version_and_perspective():
+def test_the_list_is_kept_per_table_version_perspective_and_names(monkeypatch):
     table, log = stored_game("spank", 1)
     cache.clear()
-    move_list.move_list(table, OPEN, 10)
-    assert cache.get(f"replay-moves:{move_list.FORMAT}:{table.id}:10:open") is not None
-    assert cache.get(f"replay-moves:{move_list.FORMAT}:{table.id}:10:0") is None
+    made = []
+    drawn = move_list._chapters
+    monkeypatch.setattr(move_list, "_chapters", lambda *args: made.append(args[1:3]) or drawn(*args))
+    first = move_list.move_list(table, OPEN, 10)
+    assert move_list.move_list(table, OPEN, 10) == first and len(made) == 1  # kept
+    move_list.move_list(table, Perspective(0, False), 10)
+    move_list.move_list(table, OPEN, 11)
+    assert made[1:] == [(Perspective(0, False), 10), (OPEN, 11)]  # another perspective, another version
+    renamed = move_list.move_list(table, OPEN, 10, names=["Zed", *seat_names(table)[1:]])
+    assert len(made) == 4  # a player renamed: the lines are drawn again, with the new name
+    assert any("Zed" in move.text for move in flat(renamed)) and not any("Zed" in move.text for move in flat(first))
 
 
 def test_the_page_lists_every_step_as_a_link_and_marks_the_current_one(make_user):
