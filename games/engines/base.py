@@ -141,6 +141,11 @@ class Engine:
     def is_over(self, state):
         raise NotImplementedError
 
+    def resigned_seats(self, state):
+        """The seats whose players resigned (games.engines.resign): they rank last, after every other seat."""
+        clock = getattr(state, "clock", None)
+        return frozenset() if clock is None else clock.resigned
+
     def describe_options(self, options):
         """A table's options in words for the lobby, one phrase each: every declared option set to other
         than its default ("Rounds in the match: 7"); a game adds the ones its form does not offer."""

@@ -55,6 +55,7 @@ class Clock:
     carried: frozenset = frozenset()  # absent seats the host chose to carry on without
     abandoned: bool = False
     bots: frozenset = frozenset()  # seats the host handed to a bot (until their player takes them back)
+    resigned: frozenset = frozenset()  # seats whose players resigned (games.engines.resign)
 
     def has_bot(self, seat):
         return seat in self.bots
