@@ -187,6 +187,21 @@ class Engine:
         test = self.deals.get(event.get("type"))
         return bool(test and test(event))
 
+    def standings(self, state):
+        """A finished game's finishing order, for ratings: a list of groups of seats, best first, the seats of
+        a group tied. By default the winners, then every other seat tied (after a draw, one group of all);
+        a game with places or scores overrides it. Resigned seats always come last, tied among themselves."""
+        winners = sorted(self.winners(state))
+        others = [seat for seat in range(self.seat_count(state)) if seat not in winners]
+        return self.resigned_last(state, [winners, others])
+
+    def resigned_last(self, state, groups):
+        """``groups`` (seats best first, tied seats together) with the resigned seats taken out of them and
+        put last, tied; empty groups left out."""
+        resigned = self.resigned_seats(state)
+        kept = [[seat for seat in group if seat not in resigned] for group in groups]
+        return [group for group in [*kept, sorted(resigned)] if group]
+
     # --- disputes: a game whose rulings players may dispute overrides these three ---------------
     def disputable(self, event):
         """The seats a ruling ``event`` involves (who may dispute it), as a sorted tuple; None when the

@@ -30,5 +30,14 @@ class SpankEngine(RulesEngine):
         },
     )
 
+    def standings(self, state):
+        """The winner first, then the other seats by score, highest first, equal scores tied (the rules rank
+        only the winner; the scores are how near the others came)."""
+        winners = self.winners(state)
+        others = [seat for seat in range(state.players) if seat not in winners]
+        scores = sorted({state.scores[seat] for seat in others}, reverse=True)
+        by_score = [[seat for seat in others if state.scores[seat] == score] for score in scores]
+        return self.resigned_last(state, [winners, *by_score])
+
 
 engine = SpankEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal, describe=describe)

@@ -2,7 +2,7 @@
 
 from ..base import RulesEngine
 from ..wording import cards_in_text
-from . import deal, decide, describe, disputes, evolve, hands, legal, view
+from . import deal, decide, describe, disputes, evolve, hands, legal, rounds, view
 from .options import MAX_PLAYERS, MIN_PLAYERS, STRICT
 from .upcasters import DEALS, UPCASTERS
 
@@ -71,6 +71,15 @@ class SpiteEngine(RulesEngine):
         if event.get("type") != "misplay_called":
             return None
         return {"play": event["play"], "correct": event["correct"]}
+
+    def standings(self, state):
+        """The match's standings, one seat a place: the highest score first, equal scores by the better place
+        in the last round played (the match's own order: rounds.standings). With no round played to its end,
+        every seat is level."""
+        if not state.finish_history:
+            return self.resigned_last(state, [list(range(state.players))])
+        order = rounds.standings(state.scores, state.finish_history[-1])
+        return self.resigned_last(state, [[seat] for seat in order])
 
 
 engine = SpiteEngine(deal=deal, evolve=evolve, decide=decide, view=view, legal=legal, describe=describe)
