@@ -336,6 +336,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": STALE_TABLE_SWEEP_SECONDS,
         "options": {"expires": STALE_TABLE_SWEEP_SECONDS},
     },
+    # Play now's waits for bots are timers too (games.tables.play_now.sweep), on the same tick.
+    "seat-play-now": {
+        "task": "games.seat_play_now",
+        "schedule": DEADLINE_TICK_SECONDS,
+        "options": {"expires": DEADLINE_TICK_SECONDS},
+    },
     "forget-ended-deadlines": {
         "task": "games.forget_ended_deadlines",
         "schedule": STALE_TABLE_SWEEP_SECONDS,

@@ -209,3 +209,28 @@ class Deadline(models.Model):
 
     def __str__(self):
         return f"{self.key} at {self.table_id}, due {self.due_at:%H:%M:%S}"
+
+
+class QueuedPlayer(models.Model):
+    """A player in Play now's queue (games.tables.play_now): waiting for a table of ``game``, or, once
+    ``table`` is set, seated there by the queue. One row a player: a player is in one queue at a time."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_now")
+    game = models.CharField(max_length=32)
+    seat_count = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Players wanted; empty: any.")
+    bots_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seconds after which bots may fill the seats nobody took; empty: never."
+    )
+    joined_at = models.DateTimeField(help_text="Its place in the line: first come, first seated.")
+    seen_at = models.DateTimeField(help_text="When the player last asked how the wait goes.")
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    seated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        indexes = [
+            models.Index(fields=["game", "joined_at"], condition=Q(table__isnull=True), name="play_now_waiting_line")
+        ]
+
+    def __str__(self):
+        return f"{self.user} for {self.game}" + (f", seated at {self.table_id}" if self.table_id else "")

@@ -1,4 +1,5 @@
-"""Celery jobs: fire the deadlines that are due, close forgotten tables and forget the deadlines of ended ones.
+"""Celery jobs: fire the deadlines that are due, close forgotten tables, forget the deadlines of ended ones and
+seat Play now's waiting players whose wait for bots ran out.
 Celery beat runs each on its schedule (settings.CELERY_BEAT_SCHEDULE), under ``make worker`` or in the
 web process's embedded worker (config/embedded_worker.py), which finds them by autodiscovery."""
 
@@ -6,7 +7,7 @@ from celery import shared_task
 from django.utils.dateparse import parse_datetime
 
 from games.play import firing, timers
-from games.tables import closing
+from games.tables import closing, play_now
 
 
 @shared_task(name="games.fire_due_deadlines", acks_late=True, ignore_result=True)
@@ -26,3 +27,9 @@ def close_stale_tables():
 def forget_ended_deadlines():
     """Delete the deadline rows of tables that have ended."""
     return timers.forget_ended()
+
+
+@shared_task(name="games.seat_play_now", acks_late=True, ignore_result=True)
+def seat_play_now():
+    """Deal Play now's tables whose bots' wait ran out, and forget the players gone silent."""
+    return len(play_now.sweep())
