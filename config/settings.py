@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "events",
     "games",
     "reviews",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -344,6 +345,12 @@ CELERY_BEAT_SCHEDULE = {
     },
     "forget-ended-deadlines": {
         "task": "games.forget_ended_deadlines",
+        "schedule": STALE_TABLE_SWEEP_SECONDS,
+        "options": {"expires": STALE_TABLE_SWEEP_SECONDS},
+    },
+    # A finished table's rating job that was lost is made up (ratings.tasks), on the same sweep's schedule.
+    "rate-unrated-tables": {
+        "task": "ratings.rate_unrated_tables",
         "schedule": STALE_TABLE_SWEEP_SECONDS,
         "options": {"expires": STALE_TABLE_SWEEP_SECONDS},
     },

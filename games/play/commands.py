@@ -192,6 +192,7 @@ def run(table, actor, decide_events, expected_version=None, started=True, also=N
         if finished:
             table.status = table.Status.FINISHED
             table.save(update_fields=["status"])
+            signals.game_finished.send(sender=run, table=table)
         if also is not None:
             also(version)
     game_state.remember(table.stream, version, state, stored)

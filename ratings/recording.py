@@ -1,0 +1,75 @@
+"""Rating a finished table: its event appended to the game's rating stream exactly once, however many jobs
+race or retry.
+
+Read the stream's version, then whether the table has its event already (the projection, written in the
+same transaction as each event, so it is as new as the version or newer); if not, work out the event from
+the ratings as they are and append it at the version read. A writer that appended first makes the append a
+ConcurrencyConflict, and nothing is written: read again and go on. The projection's one row per table is
+a second lock on the same door.
+"""
+
+from django.db import IntegrityError, transaction
+
+from events import store
+from events.store import ConcurrencyConflict
+from games.models import Table
+
+from . import eligibility, skill
+from .models import RatedTable, Rating
+from .projection import NOT_RATED, RATED, apply, stream_name
+
+ATTEMPTS = 5
+
+
+class RatingBusy(Exception):
+    """Other tables kept being rated first; the job's retry (or the sweep) rates this one later."""
+
+
+def rate(table):
+    """Append ``table``'s rating event unless it has one; returns its RatedTable (None: not finished)."""
+    if table.status != Table.Status.FINISHED:
+        return None
+    stream = stream_name(table.game)
+    for _ in range(ATTEMPTS):
+        version = store.current_version(stream)
+        done = RatedTable.objects.filter(table=table).first()
+        if done is not None:
+            return done
+        try:
+            with transaction.atomic():
+                stored = store.append_stored(stream, [event_for(table)], version)
+                return apply(table.game, stored[0])
+        except (ConcurrencyConflict, IntegrityError):
+            continue
+    raise RatingBusy(f"The {table.game} ratings were too busy to rate table {table.pk}.")
+
+
+def event_for(table):
+    """The rating event of the finished ``table`` from the players' ratings as they stand now."""
+    seats = list(table.seats.all())
+    standings, reason = eligibility.verdict(table, seats)
+    if standings is None:
+        return {"type": NOT_RATED, "table": str(table.pk), "reason": reason}
+    ranked = skill.ranks(standings)
+    before = _ratings_now(table.game, list(ranked))
+    after = skill.rate(before, ranked)
+    seat_of = {seat.user_id: seat.number for seat in seats}
+    players = [
+        {
+            "user": user,
+            "seat": seat_of[user],
+            "rank": ranked[user],
+            "mu_before": before[user][0],
+            "sigma_before": before[user][1],
+            "mu_after": after[user][0],
+            "sigma_after": after[user][1],
+        }
+        for user in sorted(ranked, key=seat_of.get)
+    ]
+    return {"type": RATED, "table": str(table.pk), "players": players}
+
+
+def _ratings_now(game, users):
+    """{user id: (mu, sigma)}: each player's current rating in ``game``, a new player's for one without."""
+    found = {r.user_id: (r.mu, r.sigma) for r in Rating.objects.filter(game=game, user_id__in=users)}
+    return {user: found.get(user, (skill.MU, skill.SIGMA)) for user in users}
