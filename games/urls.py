@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import pages, record, views
+from games.web import pages, play_now, record, views
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -8,6 +8,10 @@ urlpatterns = [
     path("rules/<str:game>/", pages.rules_page, name="rules"),
     path("tables/new/", views.create_table, name="create_table"),
     path("play/computer/", views.play_computer, name="play_computer"),
+    path("play/now/", play_now.join, name="play_now"),
+    path("play/now/waiting/", play_now.waiting, name="play_now_waiting"),
+    path("play/now/status/", play_now.status, name="play_now_status"),
+    path("play/now/leave/", play_now.leave, name="play_now_leave"),
     path("tables/<str:table_id>/", views.table_page, name="table"),
     path("tables/<str:table_id>/replay/", views.replay_page, name="replay"),
     path("tables/<str:table_id>/record.json", record.download_record, name="replay_record"),

@@ -9,6 +9,7 @@ from games.engines import GAMES, get_engine
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Seat, Table
 from games.play import fair_deals, log_chain
 from games.replay import record as records
+from games.tables import play_now
 from games.tables.rematch import current_rematch
 
 
@@ -329,6 +330,83 @@ PLAY_COMPUTER_SCHEMA = PolymorphicProxySerializer(
     resource_type_field_name="game",
     many=False,
 )
+
+
+class JoinPlayNowSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAMES)
+    seat_count = serializers.IntegerField(
+        min_value=1, max_value=16, required=False, allow_null=True, default=None, help_text="Players wanted; null: any."
+    )
+    bots_after = serializers.ChoiceField(
+        choices=play_now.BOTS_AFTER_CHOICES,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Seconds after which bots may fill the seats nobody took: "
+        + ", ".join(map(str, play_now.BOTS_AFTER_CHOICES))
+        + "; null or left out: never, only people.",
+    )
+
+
+def _join_play_now_serializer_for(engine):
+    """JoinPlayNowSerializer as the schema shows it for one game: its name, and its seat counts or null for
+    any (not _for_one_game: the queue asks no bot delay)."""
+    title = "".join(word.title() for word in engine.name.split("_"))
+    seat_count = JoinPlayNowSerializer().fields["seat_count"]
+    return type(
+        f"JoinPlayNow{title}Serializer",
+        (JoinPlayNowSerializer,),
+        {
+            "__doc__": f"A wish to play {engine.title} now with the next players who want the same table.",
+            "game": serializers.ChoiceField(choices=[engine.name]),
+            "seat_count": serializers.IntegerField(
+                min_value=engine.min_players,
+                max_value=engine.max_players,
+                required=False,
+                allow_null=True,
+                default=None,
+                help_text=f"{engine.title} seats {engine.min_players} to {engine.max_players} players; "
+                + seat_count.help_text,
+            ),
+        },
+    )
+
+
+# The request body of joining Play now's queue in the schema: one shape per game, told apart by "game".
+JOIN_PLAY_NOW_SCHEMA = PolymorphicProxySerializer(
+    component_name="JoinPlayNow",
+    serializers={name: _join_play_now_serializer_for(get_engine(name)) for name in GAMES},
+    resource_type_field_name="game",
+    many=False,
+)
+
+
+class PlayNowSerializer(serializers.Serializer):
+    """Your place in Play now's queue, or the table it seated you at."""
+
+    state = serializers.ChoiceField(
+        choices=["waiting", "seated"], help_text='"waiting" in the queue, or "seated" at `table`.'
+    )
+    game = serializers.ChoiceField(choices=list(GAMES))
+    seat_count = serializers.IntegerField(allow_null=True, help_text="Players wanted; null: any.")
+    bots_after = serializers.IntegerField(allow_null=True, help_text="Seconds before bots may fill; null: never.")
+    joined_at = serializers.DateTimeField(help_text="Your place in the line: first come, first seated.")
+    bots_at = serializers.DateTimeField(allow_null=True, help_text="When bots may fill your table; null: never.")
+    waiting = serializers.IntegerField(help_text="How many players (you included, while you wait) wait for the game.")
+    table = serializers.UUIDField(allow_null=True, help_text="The table you were seated at; null while waiting.")
+
+    @classmethod
+    def of(cls, entry):
+        fields = ("game", "seat_count", "bots_after", "joined_at")
+        return cls(
+            {
+                **{field: getattr(entry, field) for field in fields},
+                "state": "seated" if entry.table_id else "waiting",
+                "bots_at": play_now.bots_at(entry),
+                "waiting": play_now.waiting_count(entry.game),
+                "table": entry.table_id,
+            }
+        ).data
 
 
 class JoinSerializer(serializers.Serializer):

@@ -5,6 +5,7 @@ from . import views
 urlpatterns = [
     path("tables/", views.TableList.as_view(), name="api-tables"),
     path("play/computer/", views.PlayComputer.as_view(), name="api-play-computer"),
+    path("play/now/", views.PlayNow.as_view(), name="api-play-now"),
     path("tables/<str:table_id>/", views.TableDetail.as_view(), name="api-table"),
     path("tables/<str:table_id>/join/", views.JoinTable.as_view(), name="api-table-join"),
     path("tables/<str:table_id>/leave/", views.LeaveTable.as_view(), name="api-table-leave"),

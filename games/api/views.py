@@ -11,11 +11,12 @@ from games.models import Table
 from games.play import commands, log_chain, seat_view
 from games.replay import record as records
 from games.replay import steps as replay
-from games.tables import bot_seating, closing, computer, lobby, rematch
+from games.tables import bot_seating, closing, computer, lobby, play_now, rematch
 
 from .query import query_parameter
 from .serializers import (
     CREATE_TABLE_SCHEMA,
+    JOIN_PLAY_NOW_SCHEMA,
     PLAY_COMPUTER_SCHEMA,
     AddBotSerializer,
     CommandSerializer,
@@ -23,9 +24,11 @@ from .serializers import (
     CreateTableSerializer,
     ErrorSerializer,
     EventSerializer,
+    JoinPlayNowSerializer,
     JoinSerializer,
     MoveSerializer,
     PlayComputerSerializer,
+    PlayNowSerializer,
     RecordSerializer,
     ReplaySerializer,
     SeatViewSerializer,
@@ -166,6 +169,37 @@ class PlayComputer(APIView):
             request.user, data["game"], data["seat_count"], level=data["level"], bot_delay=data["bot_delay"]
         )
         return Response(TableSerializer.of(table, request), status=status.HTTP_201_CREATED)
+
+
+class PlayNow(APIView):
+    """Play now's queue (games.tables.play_now): join it, see how the wait goes, leave it. Ask at least
+    every two minutes while you wait: a player silent longer is taken for gone and leaves the queue."""
+
+    schema = BodyRequired()
+
+    @extend_schema(
+        request=JOIN_PLAY_NOW_SCHEMA,
+        responses=answers({201: PlayNowSerializer}, 409, 415),
+        summary="Play now: wait to be seated with the next players who want the same table",
+    )
+    def post(self, request):
+        data = _valid(JoinPlayNowSerializer, request)
+        entry = play_now.join(request.user, data["game"], data["seat_count"], bots_after=data["bots_after"])
+        return Response(PlayNowSerializer.of(entry), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        responses=answers({200: PlayNowSerializer}, 404), summary="Your place in Play now's queue, or your table"
+    )
+    def get(self, request):
+        return Response(PlayNowSerializer.of(play_now.status(request.user)))
+
+    @extend_schema(
+        responses=answers({204: None}, 404, 409),
+        summary="Leave Play now's queue at once (a 409 names the table if you were seated already)",
+    )
+    def delete(self, request):
+        play_now.leave(request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TableDetail(APIView):

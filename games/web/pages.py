@@ -8,6 +8,7 @@ from django.template.loader import get_template
 from accounts import presence
 from games.engines import registry
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, Table
+from games.tables.play_now import BOTS_AFTER_CHOICES
 
 # How many games in play the home page lists (the lobby has the full list).
 HOME_TABLES = 6
@@ -24,6 +25,7 @@ def home(request):
             "in_play": Table.objects.filter(status=Table.Status.RUNNING).count(),
             "bot_delays": BOT_DELAY_CHOICES,
             "default_bot_delay": DEFAULT_BOT_DELAY,
+            "bots_after_choices": BOTS_AFTER_CHOICES,
         },
     )
 

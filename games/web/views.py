@@ -17,6 +17,7 @@ from games.replay import rendering as replay_rendering
 from games.replay import steps as replay
 from games.tables import bot_seating, closing, computer, lobby
 from games.tables import rematch as rematches
+from games.tables.play_now import BOTS_AFTER_CHOICES
 
 
 def lobby_page(request):
@@ -31,6 +32,7 @@ def lobby_page(request):
             "name_max_length": TABLE_NAME_MAX_LENGTH,
             "bot_delays": BOT_DELAY_CHOICES,
             "default_bot_delay": DEFAULT_BOT_DELAY,
+            "bots_after_choices": BOTS_AFTER_CHOICES,
         },
     )
 
