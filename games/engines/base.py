@@ -128,10 +128,11 @@ class Engine:
 
     def seat_commands_now(self, state, seat):
         """Commands a seat may give now that are no move of the game (dicts like ``host_commands``):
-        taking its seat back from a bot the host handed it to. Not in ``legal_commands``: bots never give them."""
-        if state is None or seat is None or self.is_over(state):
+        resigning, and taking its seat back from a bot the host handed it to. Not in ``legal_commands``:
+        bots never give them."""
+        if state is None or seat is None or self.is_over(state) or getattr(state, "clock", None) is None:
             return []
-        return turn_clock.seat_entries(getattr(state, "clock", None), seat)
+        return turn_clock.seat_entries(state, seat)
 
     def seats_with_bot(self, state):
         """The seats the host handed to a bot on the turn clock (a bot plays them until taken back)."""
@@ -177,9 +178,9 @@ class Engine:
 
     def winners(self, state):
         """The seats that won a finished game: none after a draw or an abandoned game. By default the
-        view's ``winner`` (one seat, or null)."""
+        view's ``winner`` (one seat, or null), unless that seat resigned (a bot played it to the end)."""
         winner = self.view(state, None).get("winner")
-        return [winner] if winner is not None else []
+        return [winner] if winner is not None and winner not in self.resigned_seats(state) else []
 
     def is_deal(self, event):
         """Whether ``event`` (a payload in today's shape) set an order of cards by chance, and so must carry

@@ -7,12 +7,16 @@ action, each tagged ``"auto": True``, and after the third timeout in a row
 ``marked_absent``. While a seat is absent the host may ``abandon`` the game
 (over, no winner) or ``carry_on`` (the absent seat keeps getting default
 actions). The seat's own next action clears its streak and its absence.
+A seated player may ``resign`` at any time (in turn or not, at any version): when at most one seat is then
+left that has not resigned, the game ends and that seat wins; otherwise a bot plays the resigned seat to the
+end (it is never taken back) and the seat finishes last (``Engine.standings``). Each of these events is
+public and said in the log like any other.
 The host may also hand an absent seat to a bot (``hand_to_bot``: the platform's bot plays its
 turns from then on, and its actions clear the absence like the seat's own); the seat's player
 takes it back with ``take_back`` (any time, in turn or not; it holds at any version, so a bot's
 move just before it never makes it stale).
 
-A game keeps a ``Clock`` as its state's ``clock`` field, combines ``commands(default_action,
+A game keeps a ``Clock`` as its state's ``clock`` field (beside ``players``, ``to_move`` and ``winner``), combines ``commands(default_action,
 evolve)`` into its command table and supplies only its default action; this module does the rest.
 Pure, like every engine.
 """
@@ -30,8 +34,9 @@ ABANDON = "abandon"
 CARRY_ON = "carry_on"
 HAND_TO_BOT = "hand_to_bot"
 TAKE_BACK = "take_back"
+RESIGN = "resign"
 EVENT_TYPES = frozenset(
-    {"timed_out", "marked_absent", "carried_on", "abandoned", "handed_to_bot", "taken_back"}
+    {"timed_out", "marked_absent", "carried_on", "abandoned", "handed_to_bot", "taken_back", "resigned"}
 )  # all public
 
 _HOST_ENTRIES = {
@@ -55,7 +60,13 @@ class Clock:
     carried: frozenset = frozenset()  # absent seats the host chose to carry on without
     abandoned: bool = False
     bots: frozenset = frozenset()  # seats the host handed to a bot (until their player takes them back)
-    resigned: frozenset = frozenset()  # seats whose players resigned (games.engines.resign)
+    resigned: frozenset = frozenset()  # seats whose players resigned (a bot plays them unless the game ended)
+    decided_by_resignation: bool = False  # every seat but one resigned: the game is over
+
+    @property
+    def ended(self):
+        """Whether the clock's events ended the game (the game's ``over`` is true once this is)."""
+        return self.abandoned or self.decided_by_resignation
 
     def has_bot(self, seat):
         return seat in self.bots
@@ -101,6 +112,16 @@ def taken_back(clock, seat):
     )
 
 
+def resigned(state, event):
+    """The state after ``event``: the seat resigned, and either the game is decided (the event names the
+    winner) or a bot plays the seat from now on."""
+    seat = event["seat"]
+    clock = replace(state.clock, resigned=state.clock.resigned | {seat})
+    if "winner" in event:
+        return replace(state, clock=replace(clock, decided_by_resignation=True), winner=event["winner"], to_move=None)
+    return replace(state, clock=replace(clock, bots=clock.bots | {seat}))
+
+
 def acted(clock, seat):
     """The seat acted itself: no streak, not absent."""
     if not clock.streak(seat) and seat not in clock.absent:
@@ -123,8 +144,8 @@ def _on_clock(change):
     return lambda state, event: replace(state, clock=change(state.clock, event))
 
 
-# The evolve handlers of the clock's events, for a game's own table of handlers. ``abandoned`` also
-# clears ``to_move`` (the game's ``over`` must be true once ``state.clock.abandoned`` is).
+# The evolve handlers of the clock's events, for a game's own table of handlers. ``abandoned`` and a deciding
+# resignation also clear ``to_move`` (the game's ``over`` must be true once ``state.clock.ended`` is).
 HANDLERS = {
     "timed_out": _on_clock(lambda clock, event: timed_out(clock, event["seat"])),
     "marked_absent": _on_clock(lambda clock, event: marked_absent(clock, event["seat"])),
@@ -132,6 +153,7 @@ HANDLERS = {
     "abandoned": lambda state, event: replace(state, clock=abandoned(state.clock), to_move=None),
     "handed_to_bot": _on_clock(lambda clock, event: handed_to_bot(clock, event["seat"])),
     "taken_back": _on_clock(lambda clock, event: taken_back(clock, event["seat"])),
+    "resigned": resigned,
 }
 
 
@@ -154,8 +176,8 @@ def after_event(state, event, own_actions):
 
 def commands(default_action, evolve):
     """The turn clock's command table, to combine into a game's: the system's turn timeout, the host's
-    abandon, carry on and hand-over to a bot, and a seat's taking it back (the game checks that it
-    runs before a handler is called).
+    abandon, carry on and hand-over to a bot, and a seat's taking it back or resigning (the game checks that
+    it runs before a handler is called).
 
     ``default_action(state, seat, rng)`` returns the events of the game's safe
     default action; ``evolve`` is the game's.
@@ -170,6 +192,7 @@ def commands(default_action, evolve):
         CARRY_ON: Command(_carry_on, HOST),
         HAND_TO_BOT: Command(_hand_to_bot, HOST),
         TAKE_BACK: Command(_take_back, ANY_SEAT, any_version=True),
+        RESIGN: Command(_resign, ANY_SEAT, any_version=True),
     }
 
 
@@ -210,9 +233,25 @@ def _hand_to_bot(state, seat, command, rng):
 
 
 def _take_back(state, seat, command, rng):
+    if seat in state.clock.resigned:
+        raise IllegalCommand("You resigned, so the bot plays your seat to the end.")
     if seat not in state.clock.bots:
         raise IllegalCommand("No bot plays your seat, so there is nothing to take back.")
     return [{"type": "taken_back", "seat": seat}]
+
+
+def _resign(state, seat, command, rng):
+    if seat in state.clock.resigned:
+        raise IllegalCommand("You have resigned already.")
+    left = _still_playing(state, seat)
+    return [
+        {"type": "resigned", "seat": seat, "winner": left[0]} if len(left) == 1 else {"type": "resigned", "seat": seat}
+    ]
+
+
+def _still_playing(state, seat):
+    """The seats other than ``seat`` that have not resigned."""
+    return [other for other in range(state.players) if other != seat and other not in state.clock.resigned]
 
 
 def _require_absent(clock, what):
@@ -257,11 +296,23 @@ def _hand_over_entry(seat):
     }
 
 
-def seat_entries(clock, seat):
-    """The turn clock's commands a seat may give now, like ``host_entries``: taking its seat back from a bot."""
-    if clock is None or clock.abandoned or seat not in clock.bots:
+def seat_entries(state, seat):
+    """The turn clock's commands a seat may give now, like ``host_entries``: taking its seat back from a bot,
+    and resigning (asked to confirm, in words that say what follows)."""
+    clock = state.clock
+    if clock.ended or seat in clock.resigned:
         return []
-    return [{"command": {"type": TAKE_BACK}, "label": "Take my seat back from the bot", "confirm": ""}]
+    entries = [{"command": {"type": TAKE_BACK}, "label": "Take my seat back from the bot", "confirm": ""}]
+    return (entries if seat in clock.bots else []) + [_resign_entry(state, seat)]
+
+
+def _resign_entry(state, seat):
+    left = _still_playing(state, seat)
+    if len(left) == 1:
+        confirm = f"Resign? The game ends now and {seat_in_text(left[0])} wins."
+    else:
+        confirm = "Resign? A bot plays your seat to the end of the game, and you finish last."
+    return {"command": {"type": RESIGN}, "label": "Resign", "confirm": confirm}
 
 
 def with_auto(event, redacted):

@@ -78,6 +78,10 @@ def turn_clock_sentence(event):
         return f"The host lets a bot play for {who(event['seat'])}"
     if kind == "taken_back":
         return f"{who(event['seat'])} takes their seat back from the bot"
+    if kind == "resigned" and "winner" in event:
+        return f"{who(event['seat'])} resigns, and {who(event['winner'])} wins"
+    if kind == "resigned":
+        return f"{who(event['seat'])} resigns; a bot plays the seat to the end"
     return None
 
 

@@ -39,7 +39,8 @@ def table_context(snap, user):
         for number, action in enumerate(commands.host_actions(table, user, game))
     ]
     seat_actions = [
-        {**action, "name": f"seat-{number}"} for number, action in enumerate(commands.seat_actions(game, seat))
+        {**named(action, names), "name": f"seat-{number}"}
+        for number, action in enumerate(commands.seat_actions(game, seat))
     ]
     legal = shown["legal_commands"]
     return {

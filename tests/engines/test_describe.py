@@ -84,7 +84,7 @@ def test_an_overturned_come_at_me_penalty_is_described_with_the_reason_and_what_
         )
 
 
-BOT_HANDOVER = {"handed_to_bot", "taken_back"}  # only the host and the absent player send these
+BOT_HANDOVER = {"handed_to_bot", "taken_back", "resigned"}  # only the host and a player's own choice send these
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -99,6 +99,19 @@ def test_a_seat_handed_to_a_bot_and_taken_back_is_described_for_every_reader(gam
             sentence = engine.describe_event(event, seat)
             check_sentence(sentence, event)
             assert with_seat_names(sentence, NAMES.__getitem__).startswith(words)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resignation_is_described_for_every_reader_with_what_follows(game):
+    engine = get_engine(game)
+    for event, words in (
+        ({"type": "resigned", "seat": 1, "winner": 0}, "Ben resigns, and Ana wins"),
+        ({"type": "resigned", "seat": 1}, "Ben resigns; a bot plays the seat to the end"),
+    ):
+        for seat in (None, 0, 1):
+            sentence = engine.describe_event(event, seat)
+            check_sentence(sentence, event)
+            assert with_seat_names(sentence, NAMES.__getitem__) == words
 
 
 def test_a_stalemate_is_described_with_its_winner_or_as_a_draw():

@@ -309,10 +309,11 @@ def test_the_host_may_hand_only_an_absent_seat_to_a_bot():
 def test_a_bots_moves_clear_the_absence_but_keep_the_bot_until_the_player_takes_the_seat_back():
     engine = TinyEngine()
     state = reduce(evolve, decide(Tiny(clock=ABSENT), {"type": "hand_to_bot", "seat": 0}), Tiny(clock=ABSENT))
-    assert engine.seat_commands_now(state, 0) == [
+    assert engine.seat_commands_now(state, 0)[0] == (
         {"command": {"type": "take_back"}, "label": "Take my seat back from the bot", "confirm": ""}
-    ]
-    assert engine.seat_commands_now(state, 1) == []
+    )
+    assert [entry["command"]["type"] for entry in engine.seat_commands_now(state, 0)] == ["take_back", "resign"]
+    assert [entry["command"]["type"] for entry in engine.seat_commands_now(state, 1)] == ["resign"]
     state = reduce(evolve, engine.decide(state, 0, {"type": "move"}), state)  # the bot plays seat 0
     assert not state.clock.is_absent(0) and state.clock.has_bot(0)
     with pytest.raises(IllegalCommand, match="nothing to take back"):
@@ -320,15 +321,16 @@ def test_a_bots_moves_clear_the_absence_but_keep_the_bot_until_the_player_takes_
     events = engine.decide(state, 0, {"type": "take_back"})  # out of turn: seat 1 is to move
     assert events == [{"type": "taken_back", "seat": 0}]
     state = reduce(evolve, events, state)
-    assert not state.clock.has_bot(0) and engine.seat_commands_now(state, 0) == []
+    assert not state.clock.has_bot(0)
+    assert [entry["command"]["type"] for entry in engine.seat_commands_now(state, 0)] == ["resign"]
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_only_taking_a_seat_back_holds_at_any_version(game):
-    """It names nothing its sender saw, so a bot's move just before cannot make it stale; every move does."""
+def test_only_taking_a_seat_back_and_resigning_hold_at_any_version(game):
+    """They name nothing their sender saw, so a bot's move just before cannot make them stale; every move does."""
     engine = get_engine(game)
-    assert [kind for kind in engine.commands if engine.holds_at_any_version({"type": kind})] == ["take_back"]
-    for command in (None, {}, {"type": 1}, {"type": "fly"}, "take_back"):
+    assert [kind for kind in engine.commands if engine.holds_at_any_version({"type": kind})] == ["take_back", "resign"]
+    for command in (None, {}, {"type": 1}, {"type": "fly"}, "take_back", "resign"):
         assert not engine.holds_at_any_version(command)
 
 

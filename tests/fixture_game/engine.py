@@ -69,7 +69,7 @@ class State:
 
     @property
     def over(self):
-        return self.winner is not None or self.clock.abandoned
+        return self.winner is not None or self.clock.ended
 
 
 def playable(state, seat):
@@ -285,6 +285,7 @@ def _player(state, other, viewer):
         "hand_count": len(state.hands[other]),
         "absent": state.clock.is_absent(other),
         "with_bot": state.clock.has_bot(other),
+        "resigned": other in state.clock.resigned,
     }
     if other == viewer:
         player["hand"] = list(state.hands[other])

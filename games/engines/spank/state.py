@@ -46,7 +46,7 @@ class State:
 
     @property
     def over(self):
-        return self.winner is not None or self.clock.abandoned
+        return self.winner is not None or self.clock.ended
 
 
 def with_stack(state, seat, index, cards):

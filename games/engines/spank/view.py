@@ -47,6 +47,7 @@ def _player(state, other, viewer):
         "hand_count": len(state.hands[other]),
         "absent": state.clock.is_absent(other),
         "with_bot": state.clock.has_bot(other),
+        "resigned": other in state.clock.resigned,
     }
     if state.options.sequence:
         player["patterns"] = [pattern(stack) for stack in stacks]

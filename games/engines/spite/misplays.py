@@ -17,10 +17,21 @@ PLAYS = frozenset({"played", "played_fake_down"})
 DECLARATIONS = frozenset({"reward_declared", "rewarded"})
 CLOSES = frozenset({"trick_won", "round_ended", "dealt", "match_ended"})
 # Events a restore keeps: they did not depend on the play (a late join, the turn clock's marks).
-KEPT_ON_RESTORE = frozenset({"joined", "timed_out", "marked_absent", "carried_on", "handed_to_bot", "taken_back"})
+KEPT_ON_RESTORE = frozenset(
+    {"joined", "timed_out", "marked_absent", "carried_on", "handed_to_bot", "taken_back", "resigned"}
+)
 # Events after which a countdown keeps running (if its seat is still the one to act).
 COUNTDOWN_GOES_ON = frozenset(
-    {"countdown_started", "joined", "timed_out", "marked_absent", "carried_on", "handed_to_bot", "taken_back"}
+    {
+        "countdown_started",
+        "joined",
+        "timed_out",
+        "marked_absent",
+        "carried_on",
+        "handed_to_bot",
+        "taken_back",
+        "resigned",
+    }
 )
 
 

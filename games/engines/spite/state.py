@@ -101,7 +101,7 @@ class State:
 
     @property
     def over(self):
-        return self.phase == OVER or self.clock.abandoned
+        return self.phase == OVER or self.clock.ended
 
 
 @dataclass(frozen=True)

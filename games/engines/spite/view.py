@@ -180,6 +180,7 @@ def _player(state, other, viewer):
         "barred": other in state.trick.barred,
         "absent": state.clock.is_absent(other),
         "with_bot": state.clock.has_bot(other),
+        "resigned": other in state.clock.resigned,
         "waiting_for_deal": other in state.joiners,  # joined late: sits this round out
         "passed": other in state.trick.passed,
         "place": state.places.index(other) if other in state.places else None,

@@ -36,7 +36,7 @@ class State:
 
     @property
     def over(self):
-        return self.result is not None or self.clock.abandoned
+        return self.result is not None or self.clock.ended
 
 
 def with_discard(state, seat, pile, cards):

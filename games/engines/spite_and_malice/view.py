@@ -22,7 +22,11 @@ def view(state, seat):
         "to_move": state.to_move,
         "over": state.over,
         "winner": state.winner,
-        "result": "abandoned" if state.clock.abandoned else state.result,
+        "result": "abandoned"
+        if state.clock.abandoned
+        else "resigned"
+        if state.clock.decided_by_resignation
+        else state.result,
         "abandoned": state.clock.abandoned,
         "turn": state.turn,
         "options": state.options.as_dict(),
@@ -51,6 +55,7 @@ def _player(state, other, viewer):
         "hand_count": len(state.hands[other]),
         "absent": state.clock.is_absent(other),
         "with_bot": state.clock.has_bot(other),
+        "resigned": other in state.clock.resigned,
     }
     if other == viewer:
         player["hand"] = list(state.hands[other])

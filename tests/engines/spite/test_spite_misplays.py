@@ -596,3 +596,13 @@ def test_no_sentence_of_an_overturn_names_a_fake_jokers_face_not_even_one_record
     assert engine.redact_event(one, 0)["not_undone"] == [
         "1 fake joker was played or passed on since and stays where it is."
     ]
+
+
+def test_a_correct_call_keeps_a_resignation_made_after_the_misplay(engine, table, act):
+    """Restoring the state from before the misplay keeps what did not depend on it: seat 0's resignation."""
+    state = kind_position(table, act)
+    events, after = act(state, 1, play("6S"))
+    _, resigned = act(after, 0, {"type": "resign"})
+    judged, called = act(resigned, 2, call(events[0]["id"]))
+    assert ruling(judged)["correct"]
+    assert called.clock.resigned == {0} and 0 in called.clock.bots and not called.over
