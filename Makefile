@@ -52,8 +52,9 @@ test: install-dev lint
 
 # The engines' speed, then the bots' strength against random bots (win rates against their goals), then
 # replay's speed (JSON lines: a random step of a 2,000-event game, goal under 20 ms, and a whole walk), then
-# the cost of drawing a live frame (one table, then a hundred taking turns), each in a database of its
-# own made on TEST_DATABASE_URL's server and dropped after.
+# the cost of drawing a live frame (one table, then a hundred taking turns), then how long Play now takes to
+# seat a crowd of 200 joining at once over two processes (p50/p95 from join to table), each in a database of
+# its own made on TEST_DATABASE_URL's server and dropped after.
 bench: install-dev
 	$(BIN)/python benchmarks/bench_engines.py
 	$(BIN)/python benchmarks/bench_bots.py
@@ -61,6 +62,7 @@ bench: install-dev
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_replay_browser.py
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_render.py
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_render.py --games 100 --tables 100
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_play_now.py
 
 # The live path under load (docs/performance.md): Daphne on PostgreSQL and Redis, browser-like
 # websocket clients; one JSON line per run. Every run drops and recreates the database (the URL is a

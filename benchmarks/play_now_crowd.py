@@ -30,6 +30,7 @@ def run_crowd(joiners, workdir, database_url, processes=2, pool_size=12):
         DATABASE_POOL_SIZE=str(pool_size),
         DATABASE_POOL_TIMEOUT="60",
         CELERY_EMBEDDED_WORKER="false",
+        CELERY_BROKER_URL="memory://localhost/",  # a host named, or kombu warns at every table's timer
     )
     running = []
     try:
