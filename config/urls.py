@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include("reviews.api.urls")),
     path("", include("reviews.urls")),
+    path("", include("ratings.urls")),
     path("", include("games.urls")),
 ]
 
