@@ -108,11 +108,12 @@ def backdate(user, seconds):
 
 
 @pytest.mark.parametrize("game", ["spite", "spank", "spite_and_malice"])
-def test_bots_fill_the_empty_seats_once_the_wait_runs_out(game, make_user):
+def test_bots_fill_the_empty_seats_once_the_wait_runs_out(game, make_user, settings):
     ana, bob, cy = players(make_user, 3)
     play_now.join(ana, game, None, bots_after=10)
     play_now.join(bob, game, 4, bots_after=30)
     play_now.join(cy, game, 4)  # accepts no bots
+    assert settings.CELERY_BEAT_SCHEDULE["seat-play-now"]["task"] == seat_play_now.name  # beat's tick runs it
     assert seat_play_now() == 0  # nobody's wait has run out
     backdate(ana, 11)
     assert seat_play_now() == 1

@@ -54,3 +54,22 @@ def test_two_hundred_joiners_over_two_processes_are_each_seated_once(tmp_path):
         assert {wish_of[seat.user_id][0] for seat in seated} == {table.game}
         assert all(wish_of[seat.user_id][1] in (None, table.seat_count) for seat in seated)
         assert table.host_id == next(seat.user_id for seat in seated if seat.number == 0)
+
+
+def test_a_player_leaving_as_their_table_is_dealt_is_either_seated_or_gone(make_user):
+    from race_helpers import race
+
+    from games.errors import Conflict
+    from games.tables import play_now
+
+    ana, bob = make_user("ana"), make_user("bob")
+    for _ in range(15):  # either may come first; both do, over the rounds
+        QueuedPlayer.objects.all().delete()
+        play_now.join(ana, "spank", 2)
+        left, joined = race(lambda: play_now.leave(ana), lambda: play_now.join(bob, "spank", 2))
+        assert not isinstance(joined, Exception), joined
+        if isinstance(left, Conflict):  # the deal came first: Ana holds her seat, and was told where
+            assert joined.table is not None and joined.table.seats.filter(user=ana).exists()
+            assert f"/tables/{joined.table_id}/" in left.message
+        else:  # the leave came first: Bob waits alone
+            assert left is None and joined.table is None and not QueuedPlayer.objects.filter(user=ana).exists()
