@@ -24,3 +24,15 @@ class User(AbstractUser):
         """The name others read, without invisible characters (accounts.visible_text): the forms take them
         out of new names, and older ones may still hold some."""
         return visible(self.display_name or self.username)
+
+
+class Watching(models.Model):
+    """A table page open by someone without a seat there: one row per websocket (accounts.presence). Kept in
+    the database, not in a process, so every web process counts the same watchers."""
+
+    channel = models.CharField(max_length=120, primary_key=True, help_text="The websocket's channel name.")
+    table_id = models.UUIDField(
+        db_index=True, help_text="The table watched (games.Table; no key: presence knows no game)."
+    )
+    user = models.ForeignKey(User, null=True, blank=True, on_delete=models.CASCADE, related_name="watching")
+    seen_at = models.DateTimeField(help_text="When the socket last showed it was open (heartbeats, once a minute).")

@@ -5,6 +5,10 @@ open, by its websocket's heartbeats (games.live.heartbeats calls ``seen_many`` o
 connections taking part). The time is written at most once every ``SEEN_EVERY`` for a player, so being
 around costs one UPDATE a minute, not one a request. "Online" is seen within ``ONLINE_WITHIN``; a player's
 page says when they were last seen in words as coarse as "today" or "this week", unless they hide it.
+
+Watchers are counted the same way: a table's websocket opened by someone without a seat there is a
+``Watching`` row from connecting to disconnecting, its time renewed by the heartbeats with the rest. A row
+not renewed within ``WATCHING_FRESH`` (a process that died with its sockets) no longer counts.
 """
 
 from datetime import timedelta
@@ -12,10 +16,11 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from .models import User
+from .models import User, Watching
 
 SEEN_EVERY = timedelta(minutes=1)
 ONLINE_WITHIN = timedelta(minutes=5)
+WATCHING_FRESH = 3 * SEEN_EVERY
 
 
 def seen(user, now=None):
@@ -54,6 +59,38 @@ def last_seen_words(user, now=None):
         if ago < within:
             return words
     return "more than a month ago"
+
+
+def started_watching(channel, table_id, user):
+    """The socket ``channel`` shows table ``table_id`` to ``user`` (maybe anonymous), who has no seat there."""
+    Watching.objects.update_or_create(
+        channel=channel,
+        defaults={"table_id": table_id, "user": user if user.is_authenticated else None, "seen_at": timezone.now()},
+    )
+
+
+def stopped_watching(channel):
+    Watching.objects.filter(channel=channel).delete()
+
+
+def still_watching(channels, now=None):
+    """The sockets ``channels`` are still open (a heartbeat sweep): renew them, and forget the rows nobody renewed."""
+    now = now or timezone.now()
+    Watching.objects.filter(channel__in=list(channels)).update(seen_at=now)
+    Watching.objects.filter(seen_at__lt=now - WATCHING_FRESH).delete()
+
+
+def watcher_counts(seated_by_table, now=None):
+    """How many people watch each table, {table id: count}, for ``seated_by_table`` ({table id: the user ids
+    seated there}, who never count as watchers): each logged-in user once, however many pages they have
+    open, and each anonymous page."""
+    now = now or timezone.now()
+    rows = Watching.objects.filter(table_id__in=list(seated_by_table), seen_at__gte=now - WATCHING_FRESH)
+    people = {table_id: set() for table_id in seated_by_table}
+    for table_id, user_id, channel in rows.values_list("table_id", "user_id", "channel"):
+        if user_id not in seated_by_table[table_id]:
+            people[table_id].add(user_id if user_id is not None else channel)
+    return {table_id: len(watchers) for table_id, watchers in people.items()}
 
 
 class SeenMiddleware:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("play/now/status/", play_now.status, name="play_now_status"),
     path("play/now/leave/", play_now.leave, name="play_now_leave"),
     path("tables/<str:table_id>/", views.table_page, name="table"),
+    path("tables/<str:table_id>/watchers/", views.table_watchers, name="table_watchers"),
     path("tables/<str:table_id>/replay/", views.replay_page, name="replay"),
     path("tables/<str:table_id>/record.json", record.download_record, name="replay_record"),
     path("tables/<str:table_id>/join/", views.join_table, name="join_table"),

@@ -451,8 +451,8 @@ class SeatViewSerializer(serializers.Serializer):
     seat_commands = serializers.ListField(
         child=serializers.DictField(),
         required=False,
-        help_text='Commands your seat may give now that are no move of the game: {"type": "take_back"} '
-        "while a bot plays your seat.",
+        help_text='Commands your seat may give now that are no move of the game: {"type": "resign"} while '
+        'the game runs, and {"type": "take_back"} while a bot plays your seat.',
     )
 
 

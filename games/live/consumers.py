@@ -18,7 +18,7 @@ from django.conf import settings
 from accounts import presence
 from games.errors import BadRequest, DamagedLog, Forbidden, NotFound, TableError
 from games.frames import rendering
-from games.live import frame_limits, heartbeats
+from games.live import frame_limits, heartbeats, watchers
 from games.live import table_cache as live
 from games.live.json_input import parse_client_json
 from games.live.table_cache import in_thread
@@ -155,12 +155,15 @@ class TableConsumer(PlayerConsumer):
         await self._join(table.group_name)
         # Read afresh: a move may have been broadcast before this socket joined the table's group.
         await self._show(seating=True, cause=f"connect-{self.channel_name}")
+        if self.shown is not None:
+            await watchers.arrived(self, self.shown)
         # The chat as it is now, if anyone said anything: a page that reconnects catches up with it.
         lines = await in_thread(chat.lines)(table, chat.SHOWN_ON_PAGE)
         if lines:
             await self.send(text_data=chat.render_log(lines))
 
     async def disconnect(self, code):
+        await watchers.left(self)
         if self.table_id is not None:
             live.detach(self.table_id)
         await super().disconnect(code)

@@ -4,8 +4,8 @@ The table page answers every ``PING`` it gets with a ``PONG`` (and sends one ``P
 connects, which is how a connection says it takes part). One task per process, on the event loop,
 goes over the taking-part connections every ``WEBSOCKET_HEARTBEAT_SECONDS``: it pings those the
 server has heard nothing from for that long, and closes (``SILENT``) those it has heard nothing from
-for ``WEBSOCKET_SILENCE_SECONDS``; once a minute it notes their players as around (``mark_seen``). The
-page, for its part, gives up on a socket the server has been silent on for a few beats and reconnects
+for ``WEBSOCKET_SILENCE_SECONDS``; once a minute it notes their players as around, and the watchers
+among them as still watching (``mark_seen``). The page, for its part, gives up on a socket the server has been silent on for a few beats and reconnects
 (static/js/table_live/connection.js).
 
 What it costs the live path: a busy connection (frames both ways) is never pinged; an idle one gets
@@ -82,6 +82,8 @@ async def mark_seen():
     players = players_around()
     if players:
         await in_thread(presence.seen_many)(players)
+    watching = [connection.channel_name for connection in _watched if getattr(connection, "watching", False)]
+    await in_thread(presence.still_watching)(watching)
 
 
 def players_around():

@@ -11,6 +11,7 @@ from games.engines import get_engine
 from games.errors import NotFound, TableError
 from games.frames import rendering
 from games.live import table_cache as live
+from games.live import watchers
 from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, TURN_CLOCK_CHOICES, Table
 from games.play import log_chain
 from games.replay import rendering as replay_rendering
@@ -117,10 +118,19 @@ def _bot_delay_from_form(data):
 def table_page(request, table_id):
     """A seat's table, or a watcher's: anyone may watch a public table, and a private one with its invite."""
     table = _visible(request, table_id)
-    context = rendering.table_context(live.snapshot(table), request.user)
+    snapshot = live.snapshot(table)
+    context = rendering.table_context(snapshot, request.user)
     context["live_table"] = rendering.draw_live_table(context, get_token(request))
     context["log_chain"] = log_chain.cached(table, context["version"])
+    context["watchers"] = watchers.count(table.id, [user.pk for user in snapshot.seated.values()])
     return render(request, "games/table.html", context)
+
+
+def table_watchers(request, table_id):
+    """How many watch the table (its page asks again now and then), for whoever may see it."""
+    table = _visible(request, table_id)
+    count = watchers.count(table.id, table.seats.values_list("user_id", flat=True))
+    return render(request, "games/_watchers.html", {"table": table, "watchers": count})
 
 
 def replay_page(request, table_id):

@@ -102,7 +102,7 @@ def test_the_host_hands_an_absent_seat_to_a_bot_from_the_page_and_the_player_tak
 
     api = client_for(bob)
     seen = view(api, table.id)
-    assert seen["seat_commands"] == [{"type": "take_back"}]
+    assert seen["seat_commands"] == [{"type": "take_back"}, {"type": "resign"}]
     client.force_login(bob)
     page = client.get(f"/tables/{table.id}/").content.decode()
     assert "Take my seat back from the bot" in page
@@ -114,7 +114,7 @@ def test_the_host_hands_an_absent_seat_to_a_bot_from_the_page_and_the_player_tak
         format="json",
     )
     assert response.status_code == 200, response.content
-    assert response.json()["seat_commands"] == []
+    assert response.json()["seat_commands"] == [{"type": "resign"}]
     page = client.get(f"/tables/{table.id}/").content.decode()
     assert "A bot plays for" not in page and "Take my seat back" not in page
     for pk in Deadline.objects.filter(table=table, kind="bot", fired_at__isnull=True).values_list("pk", flat=True):
