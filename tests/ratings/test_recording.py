@@ -218,3 +218,18 @@ def test_tables_finishing_at_once_are_rated_one_after_the_other(alice, bob, caro
     assert [c.games for c in changes] == [1, 2, 3]
     for before, after in zip(changes, changes[1:], strict=False):
         assert (after.mu_before, after.sigma_before) == (before.mu_after, before.sigma_after)
+
+
+@pytest.mark.django_db
+def test_resigned_players_rank_last_tied_and_the_one_left_wins(alice, bob, carol, monkeypatch):
+    """Three seats: Alice resigns (a bot takes her seat), then Bob, which ends the game; Carol wins, and the two
+    who resigned rank last, tied: a resignation is rated as a loss."""
+    monkeypatch.setattr(queueing, "_queue", lambda table_id: None)
+    table = started("spite_and_malice", [alice, bob, carol], {"win_pile": 5})
+    for user in (alice, bob):
+        commands.submit(table, user, {"type": "resign"}, store.current_version(table.stream))
+    table.refresh_from_db()
+    assert table.status == "finished"
+    assert tasks.rate_table(str(table.pk)) is True
+    ranks = {c.user_id: c.rank for c in RatingChange.objects.filter(rated_table__table=table)}
+    assert ranks == {carol.pk: 1, alice.pk: 2, bob.pk: 2}
