@@ -14,7 +14,7 @@ class TestPlayTheComputer(BrowserTestCase):
 
         page = self.player("alice")
         page.goto(f"{self.live_server_url}/")
-        form = page.locator('form.play-computer:has(input[name="game"][value="spank"])')
+        form = page.get_by_role("form", name="Play Spank! against the computer")
         form.locator('select[name="seat_count"]').select_option("3")
         form.locator('select[name="bot_delay"]').select_option("3")
         form.get_by_role("button", name="Play the computer").click()

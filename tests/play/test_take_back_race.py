@@ -24,6 +24,7 @@ from games.tables import lobby
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TAKE_BACK = {"type": "take_back"}
+RESIGN = {"type": "resign"}
 LABEL = "Take my seat back from the bot"
 ROUNDS = 50
 
@@ -91,7 +92,9 @@ def test_a_take_back_racing_the_bots_queued_move_always_lands(alice, bob, monkey
         assert bot is None or bot < taken
         bot_first += bot is not None
         game = game_state.load(table)
-        assert not game.engine.seats_with_bot(game.state) and commands.seat_actions(game, 1) == []
+        assert not game.engine.seats_with_bot(game.state) and [
+            action["command"] for action in commands.seat_actions(game, 1)
+        ] == [RESIGN]
     assert 0 < bot_first < ROUNDS  # both orders were raced
 
 
@@ -136,10 +139,10 @@ def test_over_the_api_a_take_back_from_an_older_version_lands_and_a_stale_move_i
     seen, deadline = bob_handed_to_a_bot_on_his_turn(table, alice)
     moved = firing.fire(deadline.pk)
     api = client_for(bob)
-    assert view(api, table.id)["seat_commands"] == [TAKE_BACK]
+    assert view(api, table.id)["seat_commands"] == [TAKE_BACK, RESIGN]
     response = command(api, table.id, TAKE_BACK, seen)
     assert response.status_code == 200, response.content
-    assert response.json()["version"] == moved + 1 and response.json()["seat_commands"] == []
+    assert response.json()["version"] == moved + 1 and response.json()["seat_commands"] == [RESIGN]
     response = command(api, table.id, TAKE_BACK, moved + 1)
     assert response.status_code == 400 and response.json()["detail"] == (
         "No bot plays your seat, so there is nothing to take back."
