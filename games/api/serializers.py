@@ -264,13 +264,18 @@ def _create_table_serializer_for(engine):
     )
 
 
+def _per_game(component_name, serializer_for):
+    """A request body in the schema with one shape per game (``serializer_for(engine)``), told apart by "game"."""
+    return PolymorphicProxySerializer(
+        component_name=component_name,
+        serializers={name: serializer_for(get_engine(name)) for name in GAMES},
+        resource_type_field_name="game",
+        many=False,
+    )
+
+
 # The request body of a table's creation in the schema: one shape per game, told apart by "game".
-CREATE_TABLE_SCHEMA = PolymorphicProxySerializer(
-    component_name="CreateTable",
-    serializers={name: _create_table_serializer_for(get_engine(name)) for name in GAMES},
-    resource_type_field_name="game",
-    many=False,
-)
+CREATE_TABLE_SCHEMA = _per_game("CreateTable", _create_table_serializer_for)
 
 
 class AddBotSerializer(serializers.Serializer):
@@ -324,12 +329,7 @@ def _play_computer_serializer_for(engine):
 
 
 # The request body of "Play the computer" in the schema: one shape per game, told apart by "game".
-PLAY_COMPUTER_SCHEMA = PolymorphicProxySerializer(
-    component_name="PlayComputer",
-    serializers={name: _play_computer_serializer_for(get_engine(name)) for name in GAMES},
-    resource_type_field_name="game",
-    many=False,
-)
+PLAY_COMPUTER_SCHEMA = _per_game("PlayComputer", _play_computer_serializer_for)
 
 
 class JoinPlayNowSerializer(serializers.Serializer):
@@ -373,12 +373,7 @@ def _join_play_now_serializer_for(engine):
 
 
 # The request body of joining Play now's queue in the schema: one shape per game, told apart by "game".
-JOIN_PLAY_NOW_SCHEMA = PolymorphicProxySerializer(
-    component_name="JoinPlayNow",
-    serializers={name: _join_play_now_serializer_for(get_engine(name)) for name in GAMES},
-    resource_type_field_name="game",
-    many=False,
-)
+JOIN_PLAY_NOW_SCHEMA = _per_game("JoinPlayNow", _join_play_now_serializer_for)
 
 
 class PlayNowSerializer(serializers.Serializer):
