@@ -50,10 +50,14 @@ def event_for(table):
     standings, reason = eligibility.verdict(table, seats)
     if standings is None:
         return {"type": NOT_RATED, "table": str(table.pk), "reason": reason}
-    ranked = skill.ranks(standings)
+    return rated_event(table, skill.ranks(standings), {seat.user_id: seat.number for seat in seats})
+
+
+def rated_event(table, ranked, seat_of):
+    """The "game_rated" event of ``table`` whose players (user ids) finished ``ranked`` ({user: rank}) from
+    the seats ``seat_of`` ({user: seat}), rated from their ratings in its game as they stand now."""
     before = _ratings_now(table.game, list(ranked))
     after = skill.rate(before, ranked)
-    seat_of = {seat.user_id: seat.number for seat in seats}
     players = [
         {
             "user": user,

@@ -8,42 +8,18 @@ from test_browser import BrowserTestCase, _off_the_event_loop, pytestmark  # noq
 from accounts.models import User
 from events.store import StoredEvent
 from games.tables import lobby
-from ratings import projection, skill
+from ratings import projection, recording
 from ratings.display import points
 
 
 def rate_two(table, winner, loser, version):
     """A rated two-player game of Spank! as the rating stream holds it, applied to the ratings' tables."""
-    from ratings.models import Rating
-
-    now = {r.user_id: (r.mu, r.sigma) for r in Rating.objects.filter(game="spank")}
-    before = {user.pk: now.get(user.pk, (skill.MU, skill.SIGMA)) for user in (winner, loser)}
-    ranked = {winner.pk: 1, loser.pk: 2}
-    after = skill.rate(before, ranked)
-    players = [
-        {
-            "user": user,
-            "seat": seat,
-            "rank": ranked[user],
-            "mu_before": before[user][0],
-            "sigma_before": before[user][1],
-            "mu_after": after[user][0],
-            "sigma_after": after[user][1],
-        }
-        for seat, user in enumerate(ranked)
-    ]
     from django.utils import timezone
 
-    event = StoredEvent(
-        "ratings-spank",
-        version,
-        projection.RATED,
-        {"table": str(table.pk), "players": players},
-        "system",
-        None,
-        timezone.now(),
+    event = recording.rated_event(table, {winner.pk: 1, loser.pk: 2}, {winner.pk: 0, loser.pk: 1})
+    projection.apply(
+        "spank", StoredEvent("ratings-spank", version, projection.RATED, event, "system", None, timezone.now())
     )
-    projection.apply("spank", event)
 
 
 class TestRatingChart(BrowserTestCase):

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from events.store import StoredEvent
 from games.tables import bot_seating, lobby
-from ratings import leaderboards, projection, recording, skill
+from ratings import leaderboards, projection, recording
 from ratings.display import PROVISIONAL_GAMES, points
 
 pytestmark = pytest.mark.django_db
@@ -102,34 +102,11 @@ def test_a_player_without_rated_games_has_no_chart(client, alice):
 
 def rated(table, ranked, at):
     """A rating event for ``table`` (ranked: [(user, rank)]), applied to the projection as the stream would."""
-    new = (skill.MU, skill.SIGMA)
-    players = {user.pk: rank for user, rank in ranked}
-    current = {u: (r.mu, r.sigma) for u, r in ((r.user_id, r) for r in _ratings(players))}
-    before = {user: current.get(user, new) for user in players}
-    after = skill.rate(before, players)
-    payload = {
-        "table": str(table.pk),
-        "players": [
-            {
-                "user": user,
-                "seat": n,
-                "rank": players[user],
-                "mu_before": before[user][0],
-                "sigma_before": before[user][1],
-                "mu_after": after[user][0],
-                "sigma_after": after[user][1],
-            }
-            for n, user in enumerate(players)
-        ],
-    }
-    event = StoredEvent("ratings-spank", table.pk.int % 10**6, projection.RATED, payload, "system", None, at)
-    projection.apply("spank", event)
-
-
-def _ratings(players):
-    from ratings.models import Rating
-
-    return Rating.objects.filter(game="spank", user_id__in=players)
+    event = recording.rated_event(
+        table, {user.pk: rank for user, rank in ranked}, {user.pk: seat for seat, (user, _) in enumerate(ranked)}
+    )
+    stored = StoredEvent("ratings-spank", table.pk.int % 10**6, projection.RATED, event, "system", None, at)
+    projection.apply("spank", stored)
 
 
 def test_the_leaderboards_rank_by_rating_past_the_provisional_games_and_by_games_this_month(
