@@ -243,10 +243,9 @@ def _take_back(state, seat, command, rng):
 def _resign(state, seat, command, rng):
     if seat in state.clock.resigned:
         raise IllegalCommand("You have resigned already.")
+    resigned = {"type": "resigned", "seat": seat}
     left = _still_playing(state, seat)
-    return [
-        {"type": "resigned", "seat": seat, "winner": left[0]} if len(left) == 1 else {"type": "resigned", "seat": seat}
-    ]
+    return [{**resigned, "winner": left[0]} if len(left) == 1 else resigned]
 
 
 def _still_playing(state, seat):
@@ -302,8 +301,8 @@ def seat_entries(state, seat):
     clock = state.clock
     if clock.ended or seat in clock.resigned:
         return []
-    entries = [{"command": {"type": TAKE_BACK}, "label": "Take my seat back from the bot", "confirm": ""}]
-    return (entries if seat in clock.bots else []) + [_resign_entry(state, seat)]
+    take_back = {"command": {"type": TAKE_BACK}, "label": "Take my seat back from the bot", "confirm": ""}
+    return ([take_back] if seat in clock.bots else []) + [_resign_entry(state, seat)]
 
 
 def _resign_entry(state, seat):
