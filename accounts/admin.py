@@ -1,7 +1,7 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from .forms import AdminLoginForm
 from .models import User
 
 # What makes an account staff, a superuser or a reviewer: only a superuser hands these out, or a staff
@@ -32,5 +32,5 @@ class CardroomUserAdmin(UserAdmin):
         return account is None or not account.is_superuser or request.user.is_superuser
 
 
-# The admin's log-in goes through the same throttles (accounts.backends); this form shows their refusal.
-admin.site.login_form = AdminLoginForm
+# The admin has no log-in page of its own: it sends people to the site's, which asks for the second factor.
+admin.site.login = secure_admin_login(admin.site.login)

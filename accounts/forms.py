@@ -1,30 +1,14 @@
+from allauth.account import forms as allauth_forms
+from allauth.account.models import EmailAddress
+from allauth.core import context
 from django import forms
-from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth import forms as auth_forms
 from django.core.exceptions import ValidationError
 from django.views.decorators.debug import sensitive_variables
 
 from . import passwords
+from .display_names import VisibleDisplayName
 from .models import User
 from .throttling import Refused
-from .visible_text import visible
-
-
-class VisibleDisplayName:
-    """A form's display name without invisible characters (accounts.visible_text), and not left empty."""
-
-    def clean_display_name(self):
-        name = visible(self.cleaned_data["display_name"]).strip()
-        if not name:
-            raise ValidationError("A display name needs at least one visible character.", code="invisible")
-        return name
-
-
-class SignUpForm(VisibleDisplayName, auth_forms.UserCreationForm):
-    class Meta(auth_forms.UserCreationForm.Meta):
-        model = User
-        fields = ("username", "display_name")
-        help_texts = {"display_name": "The name other players see at the table."}
 
 
 class DisplayNameForm(VisibleDisplayName, forms.ModelForm):
@@ -55,29 +39,36 @@ class RefusalShownMixin:
             raise ValidationError(refusal.message, code="refused") from refusal
 
 
-class LoginForm(RefusalShownMixin, auth_forms.AuthenticationForm):
+class LoginForm(RefusalShownMixin, allauth_forms.LoginForm):
     pass
 
 
-class AdminLoginForm(RefusalShownMixin, AdminAuthenticationForm):
-    pass
-
-
-class PasswordChangeForm(auth_forms.PasswordChangeForm):
-    """Django's, with the old password checked like a log-in from ``request``: it is a guess at the
+class PasswordChangeForm(allauth_forms.ChangePasswordForm):
+    """allauth's, with the old password checked like a log-in from the request: it is a guess at the
     password too, and the owner's browser may change it while strangers have the account locked."""
 
-    def __init__(self, user, *args, request=None, **kwargs):
-        super().__init__(user, *args, **kwargs)
-        self.request = request
-
     @sensitive_variables("old_password")
-    def clean_old_password(self):
-        old_password = self.cleaned_data["old_password"]
+    def clean_oldpassword(self):
+        old_password = self.cleaned_data.get("oldpassword", "")
         try:
-            right = passwords.check(self.request, self.user.get_username(), old_password, self.user.check_password)
+            right = passwords.check(context.request, self.user.get_username(), old_password, self.user.check_password)
         except Refused as refusal:
             raise ValidationError(refusal.message, code="refused") from refusal
         if not right:
-            raise ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+            raise ValidationError("Please type your current password.", code="password_incorrect")
         return old_password
+
+
+class ResetPasswordForm(allauth_forms.ResetPasswordForm):
+    """allauth's, sending the link only to an address its owner verified: an unverified one may be anyone's.
+    The page says the same whether or not a message was sent."""
+
+    def clean_email(self):
+        email = super().clean_email()
+        verified = set(
+            EmailAddress.objects.filter(user__in=self.users, email__iexact=email, verified=True).values_list(
+                "user_id", flat=True
+            )
+        )
+        self.users = [user for user in self.users if user.pk in verified]
+        return email

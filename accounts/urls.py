@@ -1,20 +1,15 @@
-from django.contrib.auth import views as auth_views
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 
 from . import views
 
 urlpatterns = [
-    path("sign-up/", views.sign_up, name="sign_up"),
-    path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # allauth's pages (accounts, e-mail, passwords, two-factor, sessions), two of them through the log-in
+    # throttles first: these paths shadow allauth's own.
+    path("login/", views.LoginView.as_view(), name="account_login"),
+    path("signup/", views.SignUpView.as_view(), name="account_signup"),
+    path("", include("allauth.urls")),
     path("profile/", views.profile, name="profile"),
     path("profile/preferences/", views.preferences, name="preferences"),
     # What a username is made of (Django's username validator): anything else never reaches the database.
     re_path(r"^players/(?P<username>[\w.@+-]{1,150})/$", views.player, name="player"),
-    path("password/", views.PasswordChangeView.as_view(), name="password_change"),
-    path(
-        "password/done/",
-        auth_views.PasswordChangeDoneView.as_view(template_name="accounts/password_change_done.html"),
-        name="password_change_done",
-    ),
 ]

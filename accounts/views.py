@@ -1,76 +1,38 @@
+from allauth.account import views as allauth_views
 from django.contrib import messages
-from django.contrib.auth import login
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render, resolve_url
-from django.urls import reverse_lazy
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from . import passwords, presence
-from .forms import DisplayNameForm, LoginForm, PasswordChangeForm, PreferencesForm, SignUpForm
+from . import presence
+from .forms import DisplayNameForm, PreferencesForm
 from .models import User
 from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
 
 
-class LoginView(auth_views.LoginView):
-    """Django's log-in page; a throttled or busy refusal keeps its status (429 or 503)."""
-
-    form_class = LoginForm
-    template_name = "accounts/login.html"
+class LoginView(allauth_views.LoginView):
+    """allauth's log-in page; a throttled or busy refusal keeps its status (429 or 503)."""
 
     def form_invalid(self, form):
         response = super().form_invalid(form)
         return _refused(response, form.refusal) if form.refusal else response
 
 
-class PasswordChangeView(auth_views.PasswordChangeView):
-    """Django's, with the old password checked as a log-in from this request (its address, its device cookie)."""
+class SignUpView(allauth_views.SignupView):
+    """allauth's sign-up page, with accounts counted per address: too many from one is a 429."""
 
-    form_class = PasswordChangeForm
-    template_name = "accounts/password_change.html"
-    success_url = reverse_lazy("password_change_done")
-
-    def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "request": self.request}
-
-
-def sign_up(request):
-    if request.user.is_authenticated:
-        return redirect("lobby")
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST":
+    def post(self, request, *args, **kwargs):
+        address = client_address(request)
         try:
-            user = _create_account(request, form)
+            SIGN_UP_BY_ADDRESS.refuse_if_locked(address, "Too many accounts were made from your address")
+            response = super().post(request, *args, **kwargs)
         except Refused as refusal:
+            form = self.get_form()
             form.add_error(None, refusal.message)
-            return _refused(render(request, "accounts/sign_up.html", {"form": form}), refusal)
-        if user is not None:
-            login(request, user)
-            messages.success(request, f"Welcome, {user.shown_name}!")
-            return redirect(_next_page(request))
-    return render(request, "accounts/sign_up.html", {"form": form})
-
-
-def _create_account(request, form):
-    """The new user, or None if the form has errors; each account made counts against the address."""
-    address = client_address(request)
-    SIGN_UP_BY_ADDRESS.refuse_if_locked(address, "Too many accounts were made from your address")
-    if not form.is_valid():
-        return None
-    with passwords.hashing_slot():
-        user = form.save()
-    SIGN_UP_BY_ADDRESS.count(address)
-    return user
-
-
-def _next_page(request):
-    """Where ``next`` (posted, or in the address as the log-in page passes it) asks to go, if that
-    is on this site (as Django's LoginView checks); otherwise the lobby."""
-    target = request.POST.get("next", request.GET.get("next", ""))
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        return target
-    return resolve_url("lobby")
+            return _refused(self.form_invalid(form), refusal)
+        if request.user.is_authenticated:
+            SIGN_UP_BY_ADDRESS.count(address)
+        return response
 
 
 def _refused(response, refusal):

@@ -87,6 +87,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
+    "allauth.usersessions",
     "accounts",
     "events",
     "games",
@@ -102,6 +106,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "allauth.usersessions.middleware.UserSessionsMiddleware",
     "accounts.devices.DeviceCookieMiddleware",
     "accounts.presence.SeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -184,7 +190,7 @@ CARDROOM_GAMES = [
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "home"
 CSRF_FAILURE_VIEW = "games.web.pages.csrf_failure"
@@ -355,6 +361,58 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": STALE_TABLE_SWEEP_SECONDS},
     },
 }
+
+# Accounts (django-allauth; accounts/adapter.py, accounts/forms.py): a username and a password, and
+# optionally e-mail addresses, verified by a link, through which a forgotten password is reset; TOTP with
+# recovery codes (required of staff: accounts/staff.py); each session listed and endable.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.sign_up.SignUpDetails"
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.LoginForm",
+    "change_password": "accounts.forms.PasswordChangeForm",
+    "reset_password": "accounts.forms.ResetPasswordForm",
+}
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_MAX_EMAIL_ADDRESSES = 5
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+# A reset asked for an address nobody verified is answered like any other, and sends nothing.
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Cardroom] "
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_USER_DISPLAY = str  # User.__str__: the shown name
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ACCOUNT_DEFAULT_HTTP_PROTOCOL", default="http")
+# allauth's own limits, except failed log-ins: accounts.throttling counts those with the device cookies.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "Cardroom"
+USERSESSIONS_ADAPTER = "accounts.sessions.UserSessionsAdapter"
+
+# Mail: EMAIL_URL (e.g. smtp+tls://user:password@mail.example.com:587), else the usual EMAIL_* settings;
+# with neither, messages are printed on the console, so `make run` needs no mail server.
+_email = env.email_url("EMAIL_URL", default="") if env("EMAIL_URL", default="") else {}
+EMAIL_BACKEND = _email.get(
+    "EMAIL_BACKEND",
+    env(
+        "EMAIL_BACKEND",
+        default="django.core.mail.backends.smtp.EmailBackend"
+        if env("EMAIL_HOST", default="")
+        else "django.core.mail.backends.console.EmailBackend",
+    ),
+)
+EMAIL_HOST = _email.get("EMAIL_HOST", env("EMAIL_HOST", default="localhost"))
+EMAIL_PORT = _email.get("EMAIL_PORT", env.int("EMAIL_PORT", default=25))
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER", env("EMAIL_HOST_USER", default=""))
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", env("EMAIL_HOST_PASSWORD", default=""))
+EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", env.bool("EMAIL_USE_TLS", default=False))
+EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", env.bool("EMAIL_USE_SSL", default=False))
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Cardroom <cardroom@localhost>")
+SERVER_EMAIL = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 
 # Players may dispute a ruling while the game runs and for this many days after it ends (reviews).
 DISPUTE_WINDOW_DAYS = env.int("DISPUTE_WINDOW_DAYS", default=7)

@@ -17,10 +17,12 @@ class GamesConfig(AppConfig):
     def ready(self):
         from django.contrib.auth.signals import user_logged_out
 
+        from accounts.signals import session_ended
         from events import upcasting
         from games.engines import GAMES, get_engine
         from games.play import broadcast
 
-        user_logged_out.connect(broadcast.session_ended, dispatch_uid="games.session_ended")
+        user_logged_out.connect(broadcast.logged_out, dispatch_uid="games.logged_out")
+        session_ended.connect(broadcast.session_ended, dispatch_uid="games.session_ended")
         for game in GAMES:
             upcasting.register(game, get_engine(game).upcasters)

@@ -94,9 +94,16 @@ def session_digest(session_key):
     return hashlib.sha256(session_key.encode()).hexdigest() if session_key else None
 
 
-def session_ended(sender, request, user, **kwargs):
+def logged_out(sender, request, user, **kwargs):
     """``user_logged_out``: the sockets opened with that session close (other sessions stay)."""
     session_key = getattr(getattr(request, "session", None), "session_key", None)
-    if user is not None and session_key:
+    if user is not None:
+        session_ended(sender, user_id=user.pk, session_key=session_key)
+
+
+def session_ended(sender, user_id, session_key, **kwargs):
+    """``accounts.signals.session_ended`` (a session ended elsewhere) and logging out: the sockets opened
+    with that session close."""
+    if session_key:
         message = {"type": "session.ended", "session": session_digest(session_key)}
-        transaction.on_commit(lambda: _send(user_group(user.pk), message))
+        transaction.on_commit(lambda: _send(user_group(user_id), message))

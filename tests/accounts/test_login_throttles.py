@@ -239,7 +239,7 @@ def test_an_absurdly_long_password_is_refused_unhashed(client, alice, hashings):
 def test_a_new_password_may_not_be_absurdly_long(client):
     long_password = "correct-horse-" * 400
     response = client.post(
-        "/accounts/sign-up/",
+        "/accounts/signup/",
         {
             "username": "dora",
             "display_name": "Dora",
@@ -274,7 +274,7 @@ def test_with_every_hashing_slot_taken_a_check_is_told_the_server_is_busy(client
 
 def sign_up(client, username, address):
     return client.post(
-        "/accounts/sign-up/",
+        "/accounts/signup/",
         {
             "username": username,
             "display_name": username,

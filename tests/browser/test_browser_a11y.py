@@ -69,7 +69,7 @@ class TestAxeFindsNothing(BrowserTestCase):
     def test_the_account_pages_and_the_lobby(self):
         page = self.browser.new_page()
         self.addCleanup(page.close)
-        for path in ("/accounts/login/", "/accounts/sign-up/"):
+        for path in ("/accounts/login/", "/accounts/signup/"):
             page.goto(self.live_server_url + path)
             self.assert_no_violations(page, path)
         # A sign-up refused shows its errors beside the fields: those too.

@@ -27,7 +27,7 @@ class TestLockedOutStrangers(BrowserTestCase):
         from playwright.sync_api import expect
 
         owner = self.visitor()
-        owner.goto(f"{self.live_server_url}/accounts/sign-up/")
+        owner.goto(f"{self.live_server_url}/accounts/signup/")
         self.sign_up(owner, "dora")
         owner.get_by_role("button", name="Log out").click()
         expect(owner.get_by_role("link", name="Log in").first).to_be_visible()

@@ -180,7 +180,7 @@ def test_the_app_runs_as_the_runtime_role(runtime_role):
         # Sign up (a user, a session), then play through the REST API at a table with a turn clock.
         browser = Client()
         signed_up = browser.post(
-            "/accounts/sign-up/",
+            "/accounts/signup/",
             {"username": "alice", "display_name": "Alice", "password1": PASSWORD, "password2": PASSWORD},
         )
         assert signed_up.status_code == 302, signed_up.content

@@ -44,7 +44,7 @@ def _described_ids_are_present(html):
 
 
 def test_sign_up_help_texts_have_the_ids_their_fields_point_to(client, db):
-    _described_ids_are_present(client.get("/accounts/sign-up/").content.decode())
+    _described_ids_are_present(client.get("/accounts/signup/").content.decode())
 
 
 def test_profile_help_texts_have_the_ids_their_fields_point_to(client, alice):

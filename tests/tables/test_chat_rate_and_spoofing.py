@@ -105,7 +105,7 @@ def test_chat_draws_names_and_lines_isolated(alice, bob, make_user):
 
 def test_names_are_kept_and_shown_without_invisible_characters(client, alice):
     response = client.post(
-        "/accounts/sign-up/",
+        "/accounts/signup/",
         {
             "username": "mallory",
             "display_name": f"{RLO}Bob{ZWSP}",

@@ -15,7 +15,7 @@ EVIL = ["https://evil.example/", "//evil.example/", "https:evil.example", "http:
 @pytest.mark.parametrize("where", ["GET", "POST"])
 def test_sign_up_does_not_follow_next_to_another_site(client, target, where):
     form = {"username": "dora", "display_name": "Dora", "password1": PASSWORD, "password2": PASSWORD}
-    url = "/accounts/sign-up/"
+    url = "/accounts/signup/"
     if where == "GET":
         url += "?" + f"next={target}"
     else:
@@ -28,7 +28,7 @@ def test_sign_up_does_not_follow_next_to_another_site(client, target, where):
 @pytest.mark.parametrize("where", ["GET", "POST"])
 def test_sign_up_follows_next_on_this_site(client, where):
     form = {"username": "dora", "display_name": "Dora", "password1": PASSWORD, "password2": PASSWORD}
-    url = "/accounts/sign-up/?next=/tables/7/" if where == "GET" else "/accounts/sign-up/"
+    url = "/accounts/signup/?next=/tables/7/" if where == "GET" else "/accounts/signup/"
     if where == "POST":
         form["next"] = "/tables/7/"
     assert client.post(url, form)["Location"] == "/tables/7/"
@@ -55,5 +55,5 @@ def test_login_follows_next_on_this_site(client, alice):
 
 
 def test_the_login_page_passes_next_on_to_sign_up_and_back(client):
-    assert "/accounts/sign-up/?next=/tables/7/" in client.get("/accounts/login/?next=/tables/7/").content.decode()
-    assert "/accounts/login/?next=/tables/7/" in client.get("/accounts/sign-up/?next=/tables/7/").content.decode()
+    assert "/accounts/signup/?next=/tables/7/" in client.get("/accounts/login/?next=/tables/7/").content.decode()
+    assert "/accounts/login/?next=/tables/7/" in client.get("/accounts/signup/?next=/tables/7/").content.decode()

@@ -31,7 +31,7 @@ def test_creating_joining_leaving_and_starting_need_a_login(client, alice, actio
 
 def test_sign_up_logs_in_with_a_display_name(client):
     response = client.post(
-        "/accounts/sign-up/",
+        "/accounts/signup/",
         {
             "username": "dora",
             "display_name": "Dora the Dealer",
@@ -46,7 +46,7 @@ def test_sign_up_logs_in_with_a_display_name(client):
 
 def test_sign_up_errors_are_shown(client, alice):
     response = client.post(
-        "/accounts/sign-up/",
+        "/accounts/signup/",
         {
             "username": "alice",
             "display_name": "",

@@ -20,7 +20,7 @@ def test_the_home_page_says_what_cardroom_is_to_a_visitor(client):
         engine = get_engine(name)
         assert engine.title.replace("&", "&amp;") in body and f'href="/rules/{name}/"' in body
     assert 'class="card card-pile' in body  # the games drawn with the site's own cards
-    assert 'href="/accounts/sign-up/"' in body and 'href="/accounts/login/"' in body
+    assert 'href="/accounts/signup/"' in body and 'href="/accounts/login/"' in body
     assert "Go to the lobby" not in body
 
 

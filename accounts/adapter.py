@@ -1,0 +1,12 @@
+"""How allauth makes and keeps accounts here: passwords hashed within accounts.passwords' slots."""
+
+from allauth.account.adapter import DefaultAccountAdapter
+
+from . import passwords
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def save_user(self, request, user, form, commit=True):
+        # A new account's password is hashed like a log-in's: no more at once than the process has CPUs.
+        with passwords.hashing_slot():
+            return super().save_user(request, user, form, commit)
