@@ -1,5 +1,6 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import timezone
 
 from .visible_text import visible
 
@@ -36,3 +37,27 @@ class Watching(models.Model):
     )
     user = models.ForeignKey(User, null=True, blank=True, on_delete=models.CASCADE, related_name="watching")
     seen_at = models.DateTimeField(help_text="When the socket last showed it was open (heartbeats, once a minute).")
+
+
+API_TOKEN_NAME_MAX_LENGTH = 60
+
+
+class ApiToken(models.Model):
+    """A key a player's script sends to the API (accounts.tokens). Only the key's hash is kept: the key is
+    shown once, when the token is made. Revoking a token deletes its row."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(
+        max_length=API_TOKEN_NAME_MAX_LENGTH, help_text="The player's name for it, to tell their tokens apart."
+    )
+    key_hash = models.CharField(max_length=64, unique=True, help_text="The key's SHA-256, in hex.")
+    created = models.DateTimeField(default=timezone.now, help_text="When the token was made.")
+    last_used = models.DateTimeField(
+        null=True, blank=True, help_text="When a request last came with it, to the minute (accounts.tokens)."
+    )
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self):
+        return self.name
