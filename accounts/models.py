@@ -4,6 +4,9 @@ from django.utils import timezone
 
 from .visible_text import visible
 
+# What every page, replay, record and payload calls a player who deleted their account.
+FORMER_PLAYER = "a former player"
+
 
 class User(AbstractUser):
     display_name = models.CharField(max_length=40, help_text="The name other players see at the table.")
@@ -16,6 +19,12 @@ class User(AbstractUser):
     show_last_seen = models.BooleanField(
         default=True, help_text="Others may read on your page roughly when you were last here (today, this week)."
     )
+    deleted_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player deleted their account (accounts.leaving). The row stays, anonymised, for the "
+        "games, ratings and disputes that point at it.",
+    )
 
     def __str__(self):
         return self.shown_name
@@ -23,7 +32,9 @@ class User(AbstractUser):
     @property
     def shown_name(self):
         """The name others read, without invisible characters (accounts.visible_text): the forms take them
-        out of new names, and older ones may still hold some."""
+        out of new names, and older ones may still hold some. A deleted account's is FORMER_PLAYER."""
+        if self.deleted_at is not None:
+            return FORMER_PLAYER
         return visible(self.display_name or self.username)
 
 
