@@ -386,8 +386,11 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Cardroom] "
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_USER_DISPLAY = str  # User.__str__: the shown name
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ACCOUNT_DEFAULT_HTTP_PROTOCOL", default="http")
-# allauth's own limits, except failed log-ins: accounts.throttling counts those with the device cookies.
-ACCOUNT_RATE_LIMITS = {"login_failed": None}
+# allauth's own limits, except on passwords typed wrong (a log-in's, or the old one when changing it):
+# accounts.throttling counts those, and spares the owner's browser (accounts.devices). allauth counts
+# wrong two-factor codes under "login_failed" too (accounts.adapter leaves it the codes alone): five per
+# account in five minutes, whoever guesses (they already have the password).
+ACCOUNT_RATE_LIMITS = {"login_failed": "5/5m/key", "change_password": None}
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "Cardroom"
 USERSESSIONS_ADAPTER = "accounts.sessions.UserSessionsAdapter"
@@ -419,8 +422,8 @@ DISPUTE_WINDOW_DAYS = env.int("DISPUTE_WINDOW_DAYS", default=7)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        # Basic first: DRF answers an unauthenticated request with the first class's challenge (401).
-        "accounts.authentication.BasicAuthentication",
+        # API tokens first: DRF answers an unauthenticated request with the first class's challenge (401).
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -1,6 +1,6 @@
-"""Log-in throttles: password guessing and password hashing as a CPU sink, on the site and the API."""
+"""Log-in throttles: password guessing and password hashing as a CPU sink. (The API takes no password:
+scripts send API tokens, tests/accounts/test_api_tokens.py.)"""
 
-import base64
 import os
 import subprocess
 import sys
@@ -52,15 +52,7 @@ def clock(monkeypatch):
 
 
 def log_in(client, username, password=PASSWORD, address=HOME):
-    return client.post("/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
-
-
-def basic(username, password=PASSWORD):
-    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
-
-
-def api_get(client, username, password=PASSWORD, address=HOME):
-    return client.get("/api/tables/", HTTP_AUTHORIZATION=basic(username, password), REMOTE_ADDR=address)
+    return client.post("/accounts/login/", {"login": username, "password": password}, REMOTE_ADDR=address)
 
 
 # Log-in throttles, on the log-in page
@@ -124,115 +116,12 @@ def test_a_success_on_an_own_account_does_not_forgive_the_address(client, alice,
     assert log_in(client, "alice").status_code == 429
 
 
-# HTTP Basic on the API
-
-
-def test_an_anonymous_api_write_is_challenged_with_401(client):
-    response = client.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json")
-    assert response.status_code == 401 and response["WWW-Authenticate"] == 'Basic realm="api"'
-    assert client.get("/api/tables/").status_code == 200  # reading is anyone's, as a watcher
-
-
-def test_a_wrong_basic_password_is_401_with_the_challenge(client, alice):
-    response = api_get(client, "alice", "wrong")
-    assert response.status_code == 401 and response["WWW-Authenticate"] == 'Basic realm="api"'
-    assert api_get(client, "alice").status_code == 200
-
-
-def test_basic_failures_are_throttled_with_429_and_retry_after(client, alice, clock, hashings):
-    for _ in range(10):
-        assert api_get(client, "alice", "wrong").status_code == 401
-    hashings.clear()
-    refused = api_get(client, "alice", address=ELSEWHERE)
-    assert refused.status_code == 429 and int(refused["Retry-After"]) == 15 * 60
-    assert refused.json() == {"detail": "Too many failed log-ins for this account. Try again in 15 minutes."}
-    assert hashings == []
-    clock.advance(15 * 60)
-    assert api_get(client, "alice", address=ELSEWHERE).status_code == 200
-
-
-def test_log_in_page_and_basic_failures_count_together(client, alice, clock):
-    for _ in range(5):
-        log_in(client, "alice", "wrong")
-        api_get(client, "alice", "wrong")
-    assert api_get(client, "alice").status_code == 429
-
-
-def test_a_username_with_a_nul_is_refused_not_an_error(client, alice):
-    assert api_get(client, "al\x00ice").status_code == 401
-    assert log_in(client, "al\x00ice").status_code == 200
-
-
-def test_the_session_still_works_for_the_api_with_csrf_enforced(alice):
-    from django.test import Client
-
-    browser = Client(enforce_csrf_checks=True)
-    browser.force_login(alice)
-    assert browser.get("/api/tables/").status_code == 200
-    forged = browser.post("/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json")
-    assert forged.status_code == 403 and "CSRF" in forged.json()["detail"]
-    token = browser.get("/accounts/profile/").context["csrf_token"]
-    made = browser.post(
-        "/api/tables/", {"game": "spank", "seat_count": 2}, content_type="application/json", HTTP_X_CSRFTOKEN=str(token)
-    )
-    assert made.status_code == 201
-
-
-def test_a_wrong_basic_header_beside_a_session_is_no_log_in_attempt(alice, bob, clock, hashings):
-    """A browser logged in to the site that also sends a stale Basic header: the session answers, no
-    password is checked and no failure counted, so nobody at its address (or the account named) is locked."""
-    from games.tables import lobby
-
-    private = lobby.create_table(alice, "spank", 2, private=True)
-    browser = Client(enforce_csrf_checks=True)
-    browser.force_login(alice)
-    hashings.clear()
-    for _ in range(50):
-        response = browser.get("/api/tables/", HTTP_AUTHORIZATION=basic("bob", "wrong"), REMOTE_ADDR=HOME)
-        assert response.status_code == 200
-        assert str(private.id) in [table["id"] for table in response.json()]  # answered as alice
-    assert hashings == []
-    assert throttling.LOGIN_BY_ADDRESS.seconds_locked(HOME) == 0
-    assert throttling.LOGIN_BY_ACCOUNT.seconds_locked("bob") == 0
-    assert api_get(Client(), "bob", address=HOME).status_code == 200
-    assert log_in(Client(), "bob", address=HOME).status_code == 302
-
-
-def test_a_wrong_basic_header_does_not_spare_a_session_write_its_csrf_check(alice, hashings):
-    browser = Client(enforce_csrf_checks=True)
-    browser.force_login(alice)
-    hashings.clear()
-    body, bogus = {"game": "spank", "seat_count": 2}, basic("alice", "wrong")
-    forged = browser.post("/api/tables/", body, content_type="application/json", HTTP_AUTHORIZATION=bogus)
-    assert forged.status_code == 403 and "CSRF" in forged.json()["detail"]
-    token = browser.get("/accounts/profile/").context["csrf_token"]
-    made = browser.post(
-        "/api/tables/", body, content_type="application/json", HTTP_AUTHORIZATION=bogus, HTTP_X_CSRFTOKEN=str(token)
-    )
-    assert made.status_code == 201 and made.json()["host"] == alice.shown_name
-    assert hashings == []
-
-
-@pytest.mark.parametrize("site, status", [("cross-site", 403), ("same-site", 403), ("same-origin", 201), (None, 201)])
-def test_basic_credentials_may_not_write_from_another_sites_page(client, alice, site, status):
-    headers = {"HTTP_SEC_FETCH_SITE": site} if site else {}
-    response = client.post(
-        "/api/tables/",
-        {"game": "spank", "seat_count": 2},
-        content_type="application/json",
-        HTTP_AUTHORIZATION=basic("alice"),
-        **headers,
-    )
-    assert response.status_code == status
-
-
 # Hashing as a CPU sink
 
 
 def test_an_absurdly_long_password_is_refused_unhashed(client, alice, hashings):
     hashings.clear()
     assert log_in(client, "alice", "x" * 5000).status_code == 200
-    assert api_get(client, "alice", "x" * 5000).status_code == 401
     assert hashings == []
 
 
@@ -263,9 +152,7 @@ def busy_hashing(monkeypatch):
 def test_with_every_hashing_slot_taken_a_check_is_told_the_server_is_busy(client, alice, busy_hashing, hashings):
     hashings.clear()
     page = log_in(client, "alice")
-    assert page.status_code == 503 and "busy" in page.content.decode()
-    api = api_get(client, "alice")
-    assert api.status_code == 503 and api["Retry-After"] == "1" and "busy" in api.json()["detail"]
+    assert page.status_code == 503 and "busy" in page.content.decode() and page["Retry-After"] == "1"
     assert hashings == []
 
 
@@ -297,21 +184,22 @@ def test_sign_ups_are_throttled_per_address(client, clock):
 
 def test_wrong_old_passwords_are_throttled(client, alice, clock):
     client.force_login(alice)
-    change = {"new_password1": "another-long-pass-42", "new_password2": "another-long-pass-42"}
+    change = {"password1": "another-long-pass-42", "password2": "another-long-pass-42"}
     for _ in range(10):
-        client.post("/accounts/password/", {"old_password": "wrong", **change})
-    refused = client.post("/accounts/password/", {"old_password": PASSWORD, **change})
+        client.post("/accounts/password/change/", {"oldpassword": "wrong", **change})
+    refused = client.post("/accounts/password/change/", {"oldpassword": PASSWORD, **change})
     assert refused.status_code == 200 and "Too many failed log-ins" in refused.content.decode()
     alice.refresh_from_db()
     assert alice.check_password(PASSWORD)
 
 
-def test_the_admin_login_is_throttled_with_a_message(client, clock):
+def test_the_admin_has_no_log_in_of_its_own_but_the_sites_throttled_one(client, clock):
     User.objects.create_superuser("boss", password=PASSWORD, display_name="Boss")
+    assert client.get("/admin/login/?next=/admin/")["Location"] == "/accounts/login/?next=%2Fadmin%2F"
     for _ in range(10):
-        client.post("/admin/login/", {"username": "boss", "password": "wrong"})
-    refused = client.post("/admin/login/", {"username": "boss", "password": PASSWORD})
-    assert refused.status_code == 200 and "Too many failed log-ins" in refused.content.decode()
+        log_in(client, "boss", "wrong")
+    refused = log_in(client, "boss")
+    assert refused.status_code == 429 and "Too many failed log-ins" in refused.content.decode()
 
 
 # Device cookies: the owner's browser is not locked out with the strangers guessing
@@ -403,7 +291,6 @@ def test_failures_with_a_device_cookie_count_against_it_alone(alice, bob, clock)
 
 def test_a_log_in_gives_a_device_cookie_httponly_same_site_and_fresh_each_time(client, alice, settings):
     assert not any(name.startswith("device_") for name in log_in(client, "alice", "wrong").cookies)
-    assert not any(name.startswith("device_") for name in api_get(client, "alice").cookies)  # no browser
     first = log_in(client, "alice").cookies
     [name] = [name for name in first if name.startswith("device_")]
     cookie = first[name]
@@ -415,13 +302,13 @@ def test_a_log_in_gives_a_device_cookie_httponly_same_site_and_fresh_each_time(c
     assert second["secure"] and second.value != cookie.value
 
 
-def test_the_admins_browser_logs_in_to_the_admin_while_the_account_is_locked(client, clock):
+def test_the_admins_browser_logs_in_while_the_account_is_locked(client, clock):
     User.objects.create_superuser("boss", password=PASSWORD, display_name="Boss")
-    assert client.post("/admin/login/", {"username": "boss", "password": PASSWORD}).status_code == 302
-    client.post("/admin/logout/")
+    assert log_in(client, "boss").status_code == 302
+    client.post("/accounts/logout/")
     lock_the_account("boss")
-    assert Client().post("/admin/login/", {"username": "boss", "password": PASSWORD}).status_code == 200  # refused
-    assert client.post("/admin/login/", {"username": "boss", "password": PASSWORD}).status_code == 302
+    assert log_in(Client(), "boss").status_code == 429
+    assert log_in(client, "boss").status_code == 302
 
 
 def test_the_owners_browser_changes_the_password_while_the_account_is_locked(alice, clock):
@@ -429,11 +316,11 @@ def test_the_owners_browser_changes_the_password_while_the_account_is_locked(ali
     log_in(browser, "alice")
     lock_the_account()
     change = {
-        "old_password": PASSWORD,
-        "new_password1": "another-long-pass-42",
-        "new_password2": "another-long-pass-42",
+        "oldpassword": PASSWORD,
+        "password1": "another-long-pass-42",
+        "password2": "another-long-pass-42",
     }
-    assert browser.post("/accounts/password/", change).status_code == 302
+    assert browser.post("/accounts/password/change/", change).status_code == 302
     alice.refresh_from_db()
     assert alice.check_password("another-long-pass-42")
 

@@ -119,7 +119,7 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         User.objects.create_user(username=username, password=PASSWORD, display_name=username.title())
         page = self.visitor(width, touch=touch)
         page.goto(f"{self.live_server_url}/accounts/login/")
-        page.fill("input[name=username]", username)
+        page.fill("input[name=login]", username)
         page.fill("input[name=password]", PASSWORD)
         page.click("button[type=submit]")
         page.wait_for_url(f"{self.live_server_url}/lobby/")

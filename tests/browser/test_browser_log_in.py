@@ -19,7 +19,7 @@ pytestmark = test_browser.pytestmark  # the browser mark, or the skip where chro
 class TestLockedOutStrangers(BrowserTestCase):
     def log_in(self, page, username, password):
         page.goto(f"{self.live_server_url}/accounts/login/")
-        page.fill("input[name=username]", username)
+        page.fill("input[name=login]", username)
         page.fill("input[name=password]", password)
         page.click("main button[type=submit]")
 

@@ -93,7 +93,7 @@ def test_the_invite_kept_by_a_visitor_survives_logging_in_and_lets_them_join(ali
     browser.get(f"/invite/{table.invite_token}/")
     page = browser.get(f"/tables/{table.id}/").content.decode()
     assert f"/accounts/login/?next=/tables/{table.id}/" in page
-    response = browser.post(f"/accounts/login/?next=/tables/{table.id}/", {"username": "dora", "password": PASSWORD})
+    response = browser.post(f"/accounts/login/?next=/tables/{table.id}/", {"login": "dora", "password": PASSWORD})
     assert response["Location"] == f"/tables/{table.id}/"
     assert "Take a seat" in browser.get(f"/tables/{table.id}/").content.decode()
     browser.post(f"/tables/{table.id}/join/")

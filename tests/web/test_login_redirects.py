@@ -37,7 +37,7 @@ def test_sign_up_follows_next_on_this_site(client, where):
 @pytest.mark.parametrize("target", EVIL)
 @pytest.mark.parametrize("where", ["GET", "POST"])
 def test_login_does_not_follow_next_to_another_site(client, alice, target, where):
-    form = {"username": "alice", "password": PASSWORD}
+    form = {"login": "alice", "password": PASSWORD}
     url = "/accounts/login/"
     if where == "GET":
         url += f"?next={target}"
@@ -49,11 +49,11 @@ def test_login_does_not_follow_next_to_another_site(client, alice, target, where
 
 def test_login_follows_next_on_this_site(client, alice):
     assert (
-        client.post("/accounts/login/?next=/tables/7/", {"username": "alice", "password": PASSWORD})["Location"]
+        client.post("/accounts/login/?next=/tables/7/", {"login": "alice", "password": PASSWORD})["Location"]
         == "/tables/7/"
     )
 
 
 def test_the_login_page_passes_next_on_to_sign_up_and_back(client):
-    assert "/accounts/signup/?next=/tables/7/" in client.get("/accounts/login/?next=/tables/7/").content.decode()
-    assert "/accounts/login/?next=/tables/7/" in client.get("/accounts/signup/?next=/tables/7/").content.decode()
+    assert "/accounts/signup/?next=%2Ftables%2F7%2F" in client.get("/accounts/login/?next=/tables/7/").content.decode()
+    assert "/accounts/login/?next=%2Ftables%2F7%2F" in client.get("/accounts/signup/?next=/tables/7/").content.decode()
