@@ -33,15 +33,18 @@ def smtp_server():
     controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
     controller.start()
     try:
-        yield {
-            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "EMAIL_HOST": "127.0.0.1",
-            "EMAIL_PORT": controller.port,
-            "EMAIL_USE_TLS": False,
-            "EMAIL_USE_SSL": False,
-            "EMAIL_HOST_USER": "",
-            "EMAIL_HOST_PASSWORD": "",
-        }, inbox
+        yield (
+            {
+                "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+                "EMAIL_HOST": "127.0.0.1",
+                "EMAIL_PORT": controller.port,
+                "EMAIL_USE_TLS": False,
+                "EMAIL_USE_SSL": False,
+                "EMAIL_HOST_USER": "",
+                "EMAIL_HOST_PASSWORD": "",
+            },
+            inbox,
+        )
     finally:
         controller.stop()
 

@@ -114,7 +114,9 @@ def test_the_reset_page_answers_alike_whether_or_not_a_message_is_sent(client):
     verified_player(client)
     sign_up(Client(), "ed", "ed@example.com")  # never verified: it may be anyone's
     mail.outbox.clear()
-    answers = [ask_for_a_reset(Client(), email) for email in ("dora@example.com", "ed@example.com", "nobody@example.com")]
+    answers = [
+        ask_for_a_reset(Client(), email) for email in ("dora@example.com", "ed@example.com", "nobody@example.com")
+    ]
     assert {(answer.status_code, answer["Location"]) for answer in answers} == {(302, "/accounts/password/reset/done/")}
     assert [message.to for message in mail.outbox] == [["dora@example.com"]]
 
