@@ -203,3 +203,12 @@ def test_the_verification_page_link_is_absolute_and_on_this_site(client):
     sign_up(client, "dora", "dora@example.com")
     [link] = [link for link in links_in(mail.outbox[-1]) if "/confirm-email/" in link]
     assert re.match(r"^http://testserver/accounts/confirm-email/[^/]+/$", link)
+
+
+def test_asking_for_resets_too_often_is_refused_on_the_sites_page(client):
+    verified_player(client)
+    answers = [ask_for_a_reset(client, "dora@example.com").status_code for _ in range(6)]
+    assert answers == [302] * 5 + [429]
+    refused = ask_for_a_reset(client, "dora@example.com")
+    assert "Too many requests" in refused.content.decode() and "Cardroom" in refused.content.decode()
+    assert len(mail.outbox) == 5
