@@ -1,63 +1,68 @@
-"""HTTP Basic for API clients: a 401 challenge, and the log-in throttles' refusals as 429 or 503."""
+"""API tokens (accounts.tokens) on the API: ``Authorization: Bearer <key>``, and a 401 challenge without one.
 
-from drf_spectacular import authentication as spectacular_authentication
+"Bearer" (RFC 6750) rather than DRF's own "Token": it is the scheme HTTP clients and OpenAPI know (curl's
+``--oauth2-bearer``, an ``http``/``bearer`` security scheme, which Swagger UI's Authorize box fills in
+from the key alone).
+"""
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
-from rest_framework.permissions import SAFE_METHODS
 
-from .throttling import Refused
-
-
-class RefusedForNow(exceptions.APIException):
-    """A throttled (429) or busy (503) refusal; DRF's handler turns ``wait`` into Retry-After."""
-
-    def __init__(self, refusal):
-        super().__init__(refusal.message)
-        self.status_code = refusal.status
-        self.wait = refusal.retry_after
+from . import tokens
 
 
-class BasicAuthentication(authentication.BasicAuthentication):
-    """DRF's HTTP Basic (realm "api"), listed first in REST_FRAMEWORK: DRF asks the first class for
-    the challenge, so an unauthenticated request is answered 401 with ``WWW-Authenticate``.
+class TokenAuthentication(authentication.TokenAuthentication):
+    """DRF's token authentication, finding the key by its hash. Listed first in REST_FRAMEWORK: DRF asks
+    the first class for the challenge, so an unauthenticated request is answered 401 with
+    ``WWW-Authenticate: Bearer realm="api"``.
 
-    A browser that was given Basic credentials at such a challenge sends them with every request
-    to the site, even one another site's page makes; unlike a session, nothing checks CSRF then.
-    So Basic credentials on a write that a browser says comes from another site are refused.
-
-    A request that carries a logged-in session is no log-in attempt: its Basic header, right or
-    wrong, is left unchecked (no password hashed, no failure counted against anyone), and the session
-    authenticates it, with the session's CSRF check on writes.
+    A browser never sends this header by itself (unlike cookies or HTTP Basic credentials it was once
+    given), so a request carrying it needs no CSRF check; the browser's pages use the session, checked.
     """
 
+    keyword = "Bearer"
+
     def authenticate(self, request):
-        if _session_user(request) is not None:
-            return None
+        scheme = authentication.get_authorization_header(request).split(b" ", 1)[0].lower()
+        if scheme == b"basic" and not _logged_in(request):
+            raise exceptions.AuthenticationFailed(
+                "HTTP Basic is no longer accepted: make an API token on your profile page and send it "
+                'as "Authorization: Bearer <token>".'
+            )
         return super().authenticate(request)
 
-    def authenticate_credentials(self, userid, password, request=None):
-        if _written_from_another_site(request):
-            raise exceptions.PermissionDenied("HTTP Basic credentials are not accepted from another site's page.")
-        try:
-            return super().authenticate_credentials(userid, password, request)
-        except Refused as refusal:
-            raise RefusedForNow(refusal) from refusal
+    def authenticate_credentials(self, key):
+        token = tokens.find(key)
+        if token is None:
+            raise exceptions.AuthenticationFailed(
+                "This API token is not valid (it may have been revoked): make a new one on your profile page."
+            )
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed("This API token's account is disabled.")
+        tokens.used(token)
+        return token.user, token
+
+    def authenticate_header(self, request):
+        return f'{self.keyword} realm="api"'
 
 
-def _session_user(request):
-    """The active user the request's session is logged in as (Django's middleware), or None."""
+def _logged_in(request):
+    """Whether the request's session (Django's middleware) is logged in: a browser that once gave HTTP Basic
+    credentials may still send them with every request, and its session answers for it."""
     user = getattr(request._request, "user", None)
-    return user if user is not None and user.is_authenticated and user.is_active else None
+    return user is not None and user.is_authenticated
 
 
-def _written_from_another_site(request):
-    return (
-        request is not None
-        and request.method not in SAFE_METHODS
-        and request.META.get("HTTP_SEC_FETCH_SITE") in ("cross-site", "same-site")
-    )
+class TokenScheme(OpenApiAuthenticationExtension):
+    """The OpenAPI schema describes TokenAuthentication as an HTTP bearer scheme."""
 
+    target_class = "accounts.authentication.TokenAuthentication"
+    name = "tokenAuth"
+    priority = 1  # before drf-spectacular's own for DRF's TokenAuthentication, which would say "Token"
 
-class BasicScheme(spectacular_authentication.BasicScheme):
-    """The OpenAPI schema describes this class as DRF's HTTP Basic."""
-
-    target_class = "accounts.authentication.BasicAuthentication"
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An API token made on your profile page or with POST /api/tokens/.",
+        }

@@ -10,10 +10,10 @@ from . import passwords
 
 
 class ThrottledModelBackend(ModelBackend):
-    """The log-in page, the admin's, HTTP Basic and any other caller of ``authenticate()``.
+    """The log-in page and any other caller of ``authenticate()``.
 
     A throttled or busy refusal raises ``accounts.throttling.Refused``: callers show its sentence
-    (the log-in forms) or answer its status (the API's Basic authentication).
+    (the log-in forms).
     """
 
     def authenticate(self, request, username=None, password=None, **kwargs):

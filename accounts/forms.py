@@ -5,9 +5,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.views.decorators.debug import sensitive_variables
 
-from . import passwords
+from . import passwords, tokens
 from .display_names import VisibleDisplayName
-from .models import User
+from .models import API_TOKEN_NAME_MAX_LENGTH, User
 from .throttling import Refused
 
 
@@ -72,3 +72,17 @@ class ResetPasswordForm(allauth_forms.ResetPasswordForm):
         )
         self.users = [user for user in self.users if user.pk in verified]
         return email
+
+
+class ApiTokenForm(forms.Form):
+    """A new API token's name, as accounts.tokens.token_name keeps it."""
+
+    name = forms.CharField(
+        label="Token name",
+        max_length=API_TOKEN_NAME_MAX_LENGTH,
+        strip=False,
+        help_text="Say what will use it, to tell it from your others: “my bot”, “stats script”.",
+    )
+
+    def clean_name(self):
+        return tokens.token_name(self.cleaned_data["name"])

@@ -10,6 +10,8 @@ urlpatterns = [
     path("", include("allauth.urls")),
     path("profile/", views.profile, name="profile"),
     path("profile/preferences/", views.preferences, name="preferences"),
+    path("profile/api-tokens/", views.create_api_token, name="create_api_token"),
+    path("profile/api-tokens/<int:token_id>/revoke/", views.revoke_api_token, name="revoke_api_token"),
     # What a username is made of (Django's username validator): anything else never reaches the database.
     re_path(r"^players/(?P<username>[\w.@+-]{1,150})/$", views.player, name="player"),
 ]

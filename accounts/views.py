@@ -1,11 +1,14 @@
 from allauth.account import views as allauth_views
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from . import presence
-from .forms import DisplayNameForm, PreferencesForm
+from . import presence, tokens
+from .forms import ApiTokenForm, DisplayNameForm, PreferencesForm
 from .models import User
 from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
 
@@ -49,9 +52,51 @@ def profile(request):
         form.save()
         messages.success(request, "Display name saved.")
         return redirect("profile")
+    return _profile_page(request, form)
+
+
+def _profile_page(request, form=None, api_token_form=None, new_api_token=None, status=200):
+    """The profile page with its forms: as posted where given, fresh otherwise."""
     return render(
-        request, "accounts/profile.html", {"form": form, "preferences_form": PreferencesForm(instance=request.user)}
+        request,
+        "accounts/profile.html",
+        {
+            "form": form or DisplayNameForm(instance=request.user),
+            "preferences_form": PreferencesForm(instance=request.user),
+            "api_tokens": request.user.api_tokens.all(),
+            "api_token_form": api_token_form or ApiTokenForm(),
+            "new_api_token": new_api_token,
+        },
+        status=status,
     )
+
+
+@login_required
+@require_POST
+@never_cache
+def create_api_token(request):
+    """A new API token, from the profile page. Its key is shown in this answer alone, not after a redirect:
+    it is kept nowhere, not even in the session for the next page."""
+    form = ApiTokenForm(request.POST)
+    if form.is_valid():
+        try:
+            token, key = tokens.create(request.user, form.cleaned_data["name"])
+        except ValidationError as refusal:
+            form.add_error(None, refusal)
+        else:
+            token.key = key
+            return _profile_page(request, new_api_token=token)
+    return _profile_page(request, api_token_form=form, status=400)
+
+
+@login_required
+@require_POST
+def revoke_api_token(request, token_id):
+    """The profile page's Revoke button: the token's key is refused from now on."""
+    if not tokens.revoke(request.user, token_id):
+        raise Http404("You hold no such API token.")
+    messages.success(request, "API token revoked: requests with its key are refused from now on.")
+    return redirect("profile")
 
 
 @login_required

@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("games.api.urls")),
     path("api/", include("reviews.api.urls")),
+    path("api/", include("accounts.api.urls")),
     path("", include("reviews.urls")),
     path("", include("ratings.urls")),
     path("", include("games.urls")),

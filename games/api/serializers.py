@@ -3,6 +3,7 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from accounts.api.serializers import ErrorSerializer
 from events import store
 from games.bots import LEVELS, levels
 from games.engines import GAMES, get_engine
@@ -553,15 +554,6 @@ class ReplaySerializer(serializers.Serializer):
             **super().get_fields(),
             "as": serializers.CharField(help_text='The perspective: "open" or a seat number.'),
         }
-
-
-class ErrorSerializer(serializers.Serializer):
-    """The body of every refusal (4xx): a sentence, and for invalid fields each field's errors."""
-
-    detail = serializers.CharField(help_text="Why the request was refused, as a sentence.")
-    field_errors = serializers.DictField(
-        required=False, help_text="Only when fields of the request body are invalid: each field's errors."
-    )
 
 
 class ConflictSerializer(ErrorSerializer):

@@ -47,7 +47,7 @@ REFUSALS = {
             "Malformed request (JSON, a field, a query parameter) or a command the rules refuse; `detail` says why."
         ),
     ),
-    401: OpenApiResponse(ErrorSerializer, description="Not authenticated."),
+    401: OpenApiResponse(ErrorSerializer, description="Not authenticated, or an API token that is not valid."),
     403: OpenApiResponse(ErrorSerializer, description="Not logged in, or not allowed to do this; `detail` says why."),
     404: OpenApiResponse(
         ErrorSerializer, description="No such table, or it is private (and you have no seat or invite)."
@@ -61,22 +61,12 @@ REFUSALS = {
         ),
     ),
     415: OpenApiResponse(ErrorSerializer, description="The body is not JSON (send `Content-Type: application/json`)."),
-    429: OpenApiResponse(
-        ErrorSerializer,
-        description=(
-            "Too many failed logins from this address or for this account; `Retry-After` says when to try again."
-        ),
-    ),
-    503: OpenApiResponse(
-        ErrorSerializer, description=("The server is busy checking other passwords; retry after `Retry-After` seconds.")
-    ),
 }
 
 
 def answers(success, *refusals):
-    """An operation's documented responses: ``success`` ({status: body}), 400, 401, 403, the login
-    throttle's 429 and 503 (HTTP Basic checks a password on every request), plus ``refusals``."""
-    return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, 429, 503, *refusals)}}
+    """An operation's documented responses: ``success`` ({status: body}), 400, 401, 403, plus ``refusals``."""
+    return {**success, **{status: REFUSALS[status] for status in (400, 401, 403, *refusals)}}
 
 
 def on_a_table(summary, *, body=None, answer=TableSerializer, refusals=(404, 409), parameters=(), **more):
@@ -93,7 +83,7 @@ def on_a_table(summary, *, body=None, answer=TableSerializer, refusals=(404, 409
 
 
 # Anyone may read what a watcher may (public tables, a private one with its invite); writing needs a
-# log-in (401 with the Basic challenge otherwise). DRF's own class, which drf-spectacular knows: the
+# log-in (401 with the API token's challenge otherwise). DRF's own class, which drf-spectacular knows: the
 # schema marks these reads as needing no authentication.
 ReadsForAnyone = permissions.IsAuthenticatedOrReadOnly
 

@@ -40,7 +40,7 @@ def test_create_table_with_bad_setup_is_400_with_a_reason(alice, body, sentence)
     assert sentence in str(response.json())
 
 
-def test_anonymous_writes_are_refused_with_the_basic_challenge(client, alice, bob):
+def test_anonymous_writes_are_refused_with_the_token_challenge(client, alice, bob):
     table = lobby.create_table(alice, "spank", 2)
     attempts = [("/api/tables/", {"game": "spank", "seat_count": 2})] + [
         (f"/api/tables/{table.id}/{action}/", body)
@@ -54,7 +54,7 @@ def test_anonymous_writes_are_refused_with_the_basic_challenge(client, alice, bo
     for path, body in attempts:
         response = client.post(path, body, content_type="application/json")
         assert response.status_code == 401, path
-        assert response["WWW-Authenticate"].startswith("Basic") and response.json()["detail"]
+        assert response["WWW-Authenticate"] == 'Bearer realm="api"' and response.json()["detail"]
     assert Table.objects.count() == 1 and table.seats.count() == 1
 
 
@@ -63,7 +63,7 @@ def test_the_schema_asks_for_a_log_in_exactly_where_the_api_does(client, alice):
     visitor without an account; each other one answers such a visitor 401."""
     table = lobby.create_table(alice, "spank", 2)
     schema = SchemaGenerator().get_schema(public=True)
-    ids = {"table_id": table.id, "seat": 1, "dispute_id": 1}
+    ids = {"table_id": table.id, "seat": 1, "dispute_id": 1, "token_id": 1}
     for path, operations in schema["paths"].items():
         url = path.format(**ids)
         for method, operation in operations.items():
