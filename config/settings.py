@@ -384,6 +384,8 @@ ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Cardroom] "
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+# A log-in lasts as Django's sessions do (two weeks), as it did before allauth: no "Remember me" box.
+ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_USER_DISPLAY = str  # User.__str__: the shown name
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = env("ACCOUNT_DEFAULT_HTTP_PROTOCOL", default="http")
 # allauth's own limits, except on passwords typed wrong (a log-in's, or the old one when changing it):
