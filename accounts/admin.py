@@ -2,6 +2,7 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
+from . import staff
 from .models import User
 
 # What makes an account staff, a superuser or a reviewer: only a superuser hands these out, or a staff
@@ -34,3 +35,5 @@ class CardroomUserAdmin(UserAdmin):
 
 # The admin has no log-in page of its own: it sends people to the site's, which asks for the second factor.
 admin.site.login = secure_admin_login(admin.site.login)
+# Every other admin page asks staff for the second factor (accounts.staff).
+admin.site.admin_view = staff.guard_admin(admin.site.admin_view)

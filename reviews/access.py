@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 
+from accounts.staff import second_factor_required
 from games.models import Table
 from games.play import staff_powers
 
@@ -40,7 +41,9 @@ def review_link(request):
 
 
 def reviewer_required(view):
-    """A page for reviewers: the logged out go to the log-in page, anyone else logged in gets 403."""
+    """A page for reviewers: the logged out go to the log-in page, anyone else logged in gets 403, and a
+    reviewer whose session has not passed the second factor is sent to it (accounts.staff)."""
+    staff_page = second_factor_required(view)
 
     @wraps(view)
     def checked(request, *args, **kwargs):
@@ -48,7 +51,7 @@ def reviewer_required(view):
             return redirect_to_login(request.get_full_path())
         if not is_reviewer(request.user):
             raise PermissionDenied("Only staff review disputes.")
-        return view(request, *args, **kwargs)
+        return staff_page(request, *args, **kwargs)
 
     return checked
 

@@ -7,6 +7,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.staff import SecondFactorPassed
 from games.api.query import query_parameter
 from games.api.views import INVITE, answers
 from games.errors import BadRequest, NotFound
@@ -36,6 +37,10 @@ class IsReviewer(BasePermission):
         if not is_reviewer(request.user):
             raise PermissionDenied(self.message)
         return True
+
+
+# Reviewers only, from a session that passed the second factor (accounts.staff: no Basic, no token).
+STAFF_ONLY = [IsReviewer, SecondFactorPassed]
 
 
 def _dispute_id(raw):
@@ -101,7 +106,7 @@ class TableDisputes(APIView):
 
 
 class DisputeQueue(APIView):
-    permission_classes = [IsReviewer]
+    permission_classes = STAFF_ONLY
 
     @extend_schema(
         responses=answers({200: DisputeSerializer(many=True)}),
@@ -120,7 +125,7 @@ class DisputeQueue(APIView):
 
 
 class DisputeDetail(APIView):
-    permission_classes = [IsReviewer]
+    permission_classes = STAFF_ONLY
 
     @extend_schema(responses=answers({200: DisputeReviewSerializer}, 404), summary="Staff: one dispute and its ruling")
     def get(self, request, dispute_id):
@@ -134,7 +139,7 @@ class DisputeDetail(APIView):
 
 
 class DisputeDecision(APIView):
-    permission_classes = [IsReviewer]
+    permission_classes = STAFF_ONLY
 
     @extend_schema(
         request=DecisionSerializer,
@@ -158,7 +163,7 @@ class DisputeDecision(APIView):
 
 
 class StaffLog(APIView):
-    permission_classes = [IsReviewer]
+    permission_classes = STAFF_ONLY
 
     @extend_schema(
         responses=answers({200: StaffActionSerializer(many=True)}),

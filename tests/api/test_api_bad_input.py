@@ -2,6 +2,7 @@
 
 import pytest
 from api_helpers import client_for, create_table, view
+from staff_helpers import staff_api
 
 from config import bad_request
 from games.errors import BadRequest
@@ -150,7 +151,7 @@ def test_an_unknown_status_filter_is_400_naming_the_statuses(alice, status):
 def test_an_empty_filter_or_choice_is_400_with_a_sentence(running, carol, url):
     carol.is_staff = True  # staff with no seat at the table: the queue and a running game's replay are theirs
     carol.save()
-    response = client_for(carol).get(url.format(id=running[0]))
+    response = staff_api(carol).get(url.format(id=running[0]))  # a session: the queue is a staff endpoint
     assert response.status_code == 400
     name = url.rsplit("?", 1)[1].rstrip("=")
     assert response.json()["detail"] == f"?{name}= is empty: give it a value, or leave it out."

@@ -6,6 +6,7 @@ import pytest
 from api_helpers import client_for, command
 from django.contrib.auth.models import Permission
 from django.test import Client
+from staff_helpers import pass_second_factor, staff_api
 
 from events import store
 from events.models import Event
@@ -36,9 +37,7 @@ def _reviewer(user):
 
 
 def _logged_in(user):
-    client = Client()
-    client.force_login(user)
-    return client
+    return pass_second_factor(Client(), user)
 
 
 def _views():
@@ -109,7 +108,7 @@ def test_every_staff_look_at_a_running_game_is_a_staff_log_entry(ruled, referee)
     assert api.get(f"/api/tables/{table.id}/replay/?step=99999&as=open").status_code == 400
     assert len(_views()) == 4
     # The staff log shows it.
-    log = client_for(referee).get(f"/api/staff-log/?table={table.id}").json()
+    log = staff_api(referee).get(f"/api/staff-log/?table={table.id}").json()
     assert log[0]["what"] == "view" and log[0]["why"] == "the replay at step 2, every hand open"
 
 
@@ -136,7 +135,7 @@ def _file(user, table, version):
 
 
 def _decide(user, dispute, outcome="overturn"):
-    return client_for(user).post(
+    return staff_api(user).post(
         f"/api/disputes/{dispute.pk}/decision/", {"outcome": outcome, "reason": "My pair was legal."}, format="json"
     )
 
@@ -147,7 +146,7 @@ def test_a_reviewer_or_staff_who_plays_may_not_judge_their_own_ruling(ruled, pla
     bob = power(players[1])
     dispute = _file(bob, table, version)
     before = game_state.load(table).version
-    detail = client_for(bob).get(f"/api/disputes/{dispute.pk}/")
+    detail = staff_api(bob).get(f"/api/disputes/{dispute.pk}/")
     assert detail.status_code == 403
     assert detail.json()["detail"].startswith(f"{PLAYS_HERE} review this match's disputes")
     decided = _decide(bob, dispute)
@@ -161,7 +160,7 @@ def test_a_reviewer_or_staff_who_plays_may_not_judge_their_own_ruling(ruled, pla
     assert _decide(_reviewer(players[0]), dispute).status_code == 403
     _finish(table)
     assert _decide(bob, dispute, "uphold").status_code == 403
-    assert client_for(bob).get(f"/api/disputes/{dispute.pk}/").status_code == 403
+    assert staff_api(bob).get(f"/api/disputes/{dispute.pk}/").status_code == 403
     dispute.refresh_from_db()
     assert dispute.is_open and game_state.load(table).version == before and not StaffAction.objects.exists()
 
@@ -180,7 +179,7 @@ def test_staff_who_play_may_not_overturn_through_the_command_path(ruled, players
 def test_staff_outside_the_match_review_as_before_and_each_look_while_it_runs_is_logged(ruled, players, referee):
     table, version = ruled
     dispute = _file(players[1], table, version)
-    assert client_for(referee).get(f"/api/disputes/{dispute.pk}/").status_code == 200
+    assert staff_api(referee).get(f"/api/disputes/{dispute.pk}/").status_code == 200
     page = _logged_in(referee).get(f"/reviews/{dispute.pk}/")
     assert page.status_code == 200
     views = _views()
@@ -191,7 +190,7 @@ def test_staff_outside_the_match_review_as_before_and_each_look_while_it_runs_is
     assert StaffAction.objects.filter(what=StaffAction.What.OVERTURN, staff=referee).exists()
     # Once the game is over the review shows nothing hidden: no entry.
     _finish(table)
-    assert client_for(referee).get(f"/api/disputes/{dispute.pk}/").status_code == 200
+    assert staff_api(referee).get(f"/api/disputes/{dispute.pk}/").status_code == 200
     assert len(_views()) == 2
 
 

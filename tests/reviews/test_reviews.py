@@ -7,6 +7,7 @@ import pytest
 from api_helpers import client_for, command, create_table
 from django.contrib.auth.models import Permission
 from reviews_helpers import misplay_ruling, spite_table
+from staff_helpers import pass_second_factor, staff_api
 
 from events import store
 from games.engines import GAMES, get_engine
@@ -39,7 +40,7 @@ def page_for(user, url):
 
 
 def decide_api(user, dispute, outcome, reason="Looked at the replay."):
-    return client_for(user).post(
+    return staff_api(user).post(
         f"/api/disputes/{dispute.pk}/decision/", {"outcome": outcome, "reason": reason}, format="json"
     )
 
@@ -226,10 +227,10 @@ def test_only_reviewers_see_any_review_page_or_api(dispute, players, client, sta
     # A reviewer by permission, not staff, is let in (one who plays in none of these matches).
     reviewer = make_user("rita")
     reviewer.user_permissions.add(Permission.objects.get(codename="reviewer"))
-    client.force_login(reviewer)
+    pass_second_factor(client, reviewer)
     for url in pages:
         assert client.get(url).status_code == 200, url
-    assert client_for(reviewer).get("/api/disputes/").status_code == 200
+    assert staff_api(reviewer).get("/api/disputes/").status_code == 200
 
 
 def test_the_queue_lists_open_disputes_oldest_first_and_filters_decided(players, make_user, staff, client):
@@ -239,21 +240,21 @@ def test_the_queue_lists_open_disputes_oldest_first_and_filters_decided(players,
     assert file(others[2], second, v2).status_code == 201
     assert file(players[1], first, v1).status_code == 201
     older, newer = Dispute.objects.order_by("filed_at")
-    client.force_login(staff)
+    pass_second_factor(client, staff)
     page = client.get("/reviews/").content.decode()
     assert page.index(f"#{older.pk}:") < page.index(f"#{newer.pk}:")
     assert "Dora, Ed, Fay" in page and "Spite" in page
-    assert [d["id"] for d in client_for(staff).get("/api/disputes/").json()] == [older.pk, newer.pk]
+    assert [d["id"] for d in staff_api(staff).get("/api/disputes/").json()] == [older.pk, newer.pk]
     assert decide_api(staff, older, "uphold").status_code == 200
-    assert [d["id"] for d in client_for(staff).get("/api/disputes/").json()] == [newer.pk]
-    assert [d["id"] for d in client_for(staff).get("/api/disputes/?status=decided").json()] == [older.pk]
+    assert [d["id"] for d in staff_api(staff).get("/api/disputes/").json()] == [newer.pk]
+    assert [d["id"] for d in staff_api(staff).get("/api/disputes/?status=decided").json()] == [older.pk]
     assert f"#{older.pk}:" in client.get("/reviews/?status=decided").content.decode()
     assert f"#{older.pk}:" not in client.get("/reviews/").content.decode()
-    assert client_for(staff).get("/api/disputes/?status=maybe").status_code == 400
+    assert staff_api(staff).get("/api/disputes/?status=maybe").status_code == 400
 
 
 def test_the_dispute_page_shows_the_ruling_the_texts_and_the_replay_link(dispute, staff, client):
-    client.force_login(staff)
+    pass_second_factor(client, staff)
     page = client.get(f"/reviews/{dispute.pk}/").content.decode()
     for text in (
         "Carol called a misplay on Bob",
@@ -267,10 +268,10 @@ def test_the_dispute_page_shows_the_ruling_the_texts_and_the_replay_link(dispute
         assert text in page, text
     board = page[page.index('class="review-board"') :]
     assert "The board just before the ruling" in board and board.count('class="spite-play') >= 2  # 3S, then the jacks
-    detail = client_for(staff).get(f"/api/disputes/{dispute.pk}/").json()
+    detail = staff_api(staff).get(f"/api/disputes/{dispute.pk}/").json()
     assert detail["facts"][0]["label"] == "Ruling" and "Carol called a misplay on Bob" in detail["facts"][0]["text"]
     assert client.get("/reviews/999999/").status_code == 404
-    assert client_for(staff).get("/api/disputes/99999999999999999999/").status_code == 404
+    assert staff_api(staff).get("/api/disputes/99999999999999999999/").status_code == 404
 
 
 def _read(html):
@@ -285,7 +286,7 @@ def test_the_review_pages_and_the_profile_call_the_table_by_its_name(dispute, st
 
     table = dispute.table
     Table.objects.filter(pk=table.pk).update(name="Friday spite")
-    client.force_login(staff)
+    pass_second_factor(client, staff)
     queue = _read(client.get("/reviews/").content.decode())
     assert "Friday spite (Spite)" in queue and table.short_id not in queue
     review = _read(client.get(f"/reviews/{dispute.pk}/").content.decode())
@@ -305,7 +306,7 @@ def test_the_queue_says_a_new_dispute_was_filed_just_now_then_how_long_ago(dispu
 
     from django.utils import timezone
 
-    client.force_login(staff)
+    pass_second_factor(client, staff)
     page = _read(client.get("/reviews/").content.decode())
     assert "by Bob, just now" in page and "0 minutes" not in page
     Dispute.objects.filter(pk=dispute.pk).update(filed_at=timezone.now() - timedelta(minutes=3, seconds=5))
@@ -375,7 +376,7 @@ def test_a_decision_needs_a_reason_and_lands_once(dispute, staff):
 
 
 def test_deciding_from_the_page(dispute, staff, client):
-    client.force_login(staff)
+    pass_second_factor(client, staff)
     refused = client.post(f"/reviews/{dispute.pk}/decide/", {"outcome": "overturn", "reason": ""}, follow=True)
     assert "Write the reason" in refused.content.decode()
     done = client.post(f"/reviews/{dispute.pk}/decide/", {"outcome": "overturn", "reason": "Legal pair."}, follow=True)
@@ -436,7 +437,7 @@ def test_a_staff_command_through_the_api_is_logged(ruled, staff):
         table.id,
     )
     assert action.details == {"command": overturn, "version": version + 1}
-    log = client_for(staff).get(f"/api/staff-log/?table={table.id}&staff={staff.pk}").json()
+    log = staff_api(staff).get(f"/api/staff-log/?table={table.id}&staff={staff.pk}").json()
     assert [entry["id"] for entry in log] == [action.pk]
 
 
@@ -451,7 +452,7 @@ def test_the_staff_log_page_filters_by_staff_member_and_table(players, make_user
     one, two = Dispute.objects.order_by("pk")
     decide_api(staff, one, "uphold", "first reason")
     decide_api(other_staff, two, "uphold", "second reason")
-    client.force_login(staff)
+    pass_second_factor(client, staff)
     every = client.get("/reviews/log/").content.decode()
     assert "first reason" in every and "second reason" in every
     by_staff = client.get(f"/reviews/log/?staff={other_staff.pk}").content.decode()
@@ -516,7 +517,7 @@ def test_the_admin_lists_tables_seats_events_disputes_and_the_staff_log(dispute,
     staff.is_superuser = True
     staff.save()
     decide_api(staff, dispute, "uphold")
-    client.force_login(staff)
+    pass_second_factor(client, staff)
     for url in (
         "/admin/games/table/",
         "/admin/games/seat/",

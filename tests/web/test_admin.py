@@ -3,6 +3,7 @@ superuser too; accounts are managed there, but only a superuser hands out powers
 
 import pytest
 from django.contrib.auth.models import Permission
+from staff_helpers import pass_second_factor
 
 from events.models import Event
 from games.models import Seat, Table
@@ -47,7 +48,7 @@ def clerk(make_user):
 
 @pytest.mark.parametrize("who", ["superuser", "staff_with_every_permission"])
 def test_history_is_read_only_in_the_admin(history, who, request, client):
-    client.force_login(request.getfixturevalue(who))
+    pass_second_factor(client, request.getfixturevalue(who))
     for model, row in history.items():
         before = {field.attname: getattr(row, field.attname) for field in type(row)._meta.concrete_fields}
         changelist, change = f"/admin/{model}/", f"/admin/{model}/{row.pk}/change/"
@@ -67,14 +68,14 @@ def test_history_is_read_only_in_the_admin(history, who, request, client):
 
 
 def test_a_superuser_makes_an_account_staff(superuser, bob, client):
-    client.force_login(superuser)
+    pass_second_factor(client, superuser)
     assert client.post(f"/admin/accounts/user/{bob.pk}/change/", _user_form(bob, is_staff="on")).status_code == 302
     bob.refresh_from_db()
     assert bob.is_staff
 
 
 def test_staff_manage_accounts_but_hand_out_no_powers(clerk, bob, client):
-    client.force_login(clerk)
+    pass_second_factor(client, clerk)
     answer = client.post(
         f"/admin/accounts/user/{bob.pk}/change/",
         _user_form(bob, display_name="Bobby", is_staff="on", is_superuser="on"),
@@ -91,7 +92,7 @@ def test_staff_manage_accounts_but_hand_out_no_powers(clerk, bob, client):
 
 
 def test_staff_cannot_change_a_superusers_account_or_password(clerk, superuser, client):
-    client.force_login(clerk)
+    pass_second_factor(client, clerk)
     assert client.get(f"/admin/accounts/user/{superuser.pk}/change/").status_code == 200  # to read
     assert client.post(f"/admin/accounts/user/{superuser.pk}/change/", _user_form(superuser)).status_code == 403
     assert (

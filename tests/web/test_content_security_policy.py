@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from replay_helpers import stored_game
+from staff_helpers import pass_second_factor
 
 from games.engines import GAMES, registry
 from games.models import Table
@@ -60,7 +61,7 @@ def test_pages_the_api_the_admin_and_static_files_carry_the_strict_policy(client
     table_id, _ = running
     client.force_login(alice)
     admin = Client()
-    admin.force_login(superuser)
+    pass_second_factor(admin, superuser)
     responses = {
         "home": client.get("/"),
         "lobby": client.get("/lobby/"),
