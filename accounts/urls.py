@@ -1,12 +1,13 @@
 from django.urls import include, path, re_path
 
-from . import views
+from . import sessions, views
 
 urlpatterns = [
-    # allauth's pages (accounts, e-mail, passwords, two-factor, sessions), two of them through the log-in
-    # throttles first: these paths shadow allauth's own.
+    # allauth's pages (accounts, e-mail, passwords, two-factor, sessions). These paths shadow allauth's own:
+    # the log-in and sign-up go through the log-in throttles first, the sessions page ends one session too.
     path("login/", views.LoginView.as_view(), name="account_login"),
     path("signup/", views.SignUpView.as_view(), name="account_signup"),
+    path("sessions/", sessions.SessionsView.as_view(), name="usersessions_list"),
     path("", include("allauth.urls")),
     path("profile/", views.profile, name="profile"),
     path("profile/preferences/", views.preferences, name="preferences"),

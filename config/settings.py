@@ -396,6 +396,9 @@ ACCOUNT_RATE_LIMITS = {"login_failed": "5/5m/key", "change_password": None}
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "Cardroom"
 USERSESSIONS_ADAPTER = "accounts.sessions.UserSessionsAdapter"
+# Off: tracking would write each session's row on every request; the sessions page says when and where
+# each one logged in, which tells one browser from another.
+USERSESSIONS_TRACK_ACTIVITY = False
 
 # Mail: EMAIL_URL (e.g. smtp+tls://user:password@mail.example.com:587), else the usual EMAIL_* settings;
 # with neither, messages are printed on the console, so `make run` needs no mail server.

@@ -1,4 +1,5 @@
-"""Sockets live as long as their session: idle ones stay up through Redis, logging out closes them."""
+"""Sockets live as long as their session: idle ones stay up through Redis; logging out, or ending the session
+from another one's sessions page, closes them."""
 
 import asyncio
 import json
@@ -67,6 +68,47 @@ async def test_logging_out_closes_that_sessions_sockets_and_no_other(alice, bob)
         assert output == {"type": "websocket.close", "code": NOT_LOGGED_IN}
     assert await phone_table.receive_nothing(timeout=0.5)
     # The logged-out browser comes back with its old cookie as a watcher only: no seat, nothing to send.
+    watcher, connected, _ = await _connect(laptop, f"/ws/tables/{table.id}/")
+    assert connected
+    html = await watcher.receive_from(timeout=10)
+    assert 'data-seat=""' in html and _version_and_legal(html)[1] == []
+    await watcher.disconnect()
+    await phone_table.disconnect()
+
+
+def _browser(user):
+    """Logged in through the log-in page, so that the sessions page lists this session."""
+    client = Client()
+    assert (
+        client.post("/accounts/login/", {"login": user.username, "password": "a-long-test-password"}).status_code == 302
+    )
+    return client
+
+
+def _listed_session(client):
+    from allauth.usersessions.models import UserSession
+
+    return UserSession.objects.get(session_key=client.session.session_key).pk
+
+
+async def test_a_session_ended_from_another_ones_sessions_page_closes_its_sockets_and_no_other(alice, bob):
+    table = await sync_to_async(_started_table)(alice, bob)
+    laptop = await sync_to_async(_browser)(alice)
+    phone = await sync_to_async(_browser)(alice)
+    laptop_table, connected, _ = await _connect(laptop, f"/ws/tables/{table.id}/")
+    assert connected
+    phone_table, connected, _ = await _connect(phone, f"/ws/tables/{table.id}/")
+    assert connected
+    await laptop_table.receive_from(timeout=10)
+    await phone_table.receive_from(timeout=10)
+
+    laptop_session = await sync_to_async(_listed_session)(laptop)
+    response = await sync_to_async(phone.post)("/accounts/sessions/", {"session": laptop_session})
+    assert response.status_code == 302
+
+    assert await laptop_table.receive_output(timeout=10) == {"type": "websocket.close", "code": NOT_LOGGED_IN}
+    assert await phone_table.receive_nothing(timeout=0.5)
+    # The ended session's cookie now opens a watcher's socket only.
     watcher, connected, _ = await _connect(laptop, f"/ws/tables/{table.id}/")
     assert connected
     html = await watcher.receive_from(timeout=10)
