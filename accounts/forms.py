@@ -74,6 +74,33 @@ class ResetPasswordForm(allauth_forms.ResetPasswordForm):
         return email
 
 
+class DeleteAccountForm(forms.Form):
+    """The password, asked once more before the account is deleted (accounts.leaving), and checked like a
+    log-in from ``request`` (accounts.passwords): it is a guess at the password too. ``refusal``: the
+    throttles' or the busy server's, if one refused the check."""
+
+    password = forms.CharField(
+        label="Your password", strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "current-password"})
+    )
+    refusal = None
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user, self.request = user, request
+
+    @sensitive_variables("password")
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        try:
+            right = passwords.check(self.request, self.user.get_username(), password, self.user.check_password)
+        except Refused as refusal:
+            self.refusal = refusal
+            raise ValidationError(refusal.message, code="refused") from refusal
+        if not right:
+            raise ValidationError("That is not your password: your account is kept.", code="password_incorrect")
+        return password
+
+
 class ApiTokenForm(forms.Form):
     """A new API token's name, as accounts.tokens.token_name keeps it."""
 

@@ -13,6 +13,8 @@ urlpatterns = [
     path("profile/preferences/", views.preferences, name="preferences"),
     path("profile/api-tokens/", views.create_api_token, name="create_api_token"),
     path("profile/api-tokens/<int:token_id>/revoke/", views.revoke_api_token, name="revoke_api_token"),
+    path("profile/my-data.json", views.download_my_data, name="download_my_data"),
+    path("profile/delete/", views.delete_account, name="delete_account"),
     # What a username is made of (Django's username validator): anything else never reaches the database.
     re_path(r"^players/(?P<username>[\w.@+-]{1,150})/$", views.player, name="player"),
 ]

@@ -1,14 +1,17 @@
 from allauth.account import views as allauth_views
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
+from rest_framework.utils.encoders import JSONEncoder
 
-from . import presence, tokens
-from .forms import ApiTokenForm, DisplayNameForm, PreferencesForm
+from . import leaving, my_data, presence, tokens
+from .forms import ApiTokenForm, DeleteAccountForm, DisplayNameForm, PreferencesForm
 from .models import User
 from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
 
@@ -109,6 +112,39 @@ def preferences(request):
         form.save()
         messages.success(request, "Preferences saved.")
     return redirect("profile")
+
+
+@login_required
+@require_safe
+def download_my_data(request):
+    """The profile's "Download my data": everything the site keeps about you, as a JSON file (accounts.my_data)."""
+    # DRF's encoder writes times as the API does (to the microsecond, UTC as "Z"), so the games' events
+    # read the same here as from the API.
+    response = JsonResponse(
+        my_data.my_data(request.user), encoder=JSONEncoder, json_dumps_params={"indent": 2, "ensure_ascii": False}
+    )
+    response["Content-Disposition"] = content_disposition_header(True, my_data.filename(request.user))
+    return response
+
+
+@login_required
+def delete_account(request):
+    """The profile's "Delete my account": a page that says what follows and asks for the password; once it is
+    right, the account is deleted (accounts.leaving), this browser logged out, and the home page says so."""
+    form = DeleteAccountForm(request.user, request.POST or None, request=request)
+    if request.method != "POST":
+        return render(request, "accounts/delete_account.html", {"form": form})
+    if form.is_valid():
+        try:
+            leaving.delete_account(request.user)
+        except leaving.NotNow as busy:
+            form.add_error(None, busy.message)
+            return render(request, "accounts/delete_account.html", {"form": form}, status=409)
+        logout(request)
+        messages.success(request, "Your account is deleted. In the games you played you are now “a former player”.")
+        return redirect("home")
+    response = render(request, "accounts/delete_account.html", {"form": form}, status=400)
+    return _refused(response, form.refusal) if form.refusal else response
 
 
 def player(request, username):

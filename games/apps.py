@@ -17,12 +17,18 @@ class GamesConfig(AppConfig):
     def ready(self):
         from django.contrib.auth.signals import user_logged_out
 
-        from accounts.signals import session_ended
+        from accounts import my_data
+        from accounts.signals import account_deleted, session_ended
         from events import upcasting
+        from games import my_data as games_data
         from games.engines import GAMES, get_engine
         from games.play import broadcast
+        from games.tables import leaving
 
         user_logged_out.connect(broadcast.logged_out, dispatch_uid="games.logged_out")
         session_ended.connect(broadcast.session_ended, dispatch_uid="games.session_ended")
+        account_deleted.connect(leaving.let_go, dispatch_uid="games.account_deleted")
+        my_data.register_part("tables", games_data.tables)
+        my_data.register_part("chat", games_data.chat_lines)
         for game in GAMES:
             upcasting.register(game, get_engine(game).upcasters)

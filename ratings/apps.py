@@ -7,10 +7,13 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self):
+        from accounts.my_data import register_part
         from games.live import table_cache as live
         from games.signals import game_finished
 
-        from . import queueing, table_part
+        from . import my_data, queueing, table_part
+
+        register_part("ratings", my_data.ratings)
 
         live.register_extra("ratings", table_part.table_ratings)
         game_finished.connect(queueing.rate_after_commit, dispatch_uid="ratings.game_finished")

@@ -1,5 +1,6 @@
 """A game's leaderboards: the best players by rating, among those past their provisional games, and the
-players with the most rated games this month (UTC, as the site's times are)."""
+players with the most rated games this month (UTC, as the site's times are). A player who deleted their
+account is on neither: a board lists players one can still meet (docs/rulings.md, "Deleting an account")."""
 
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ class Row:
 
 def by_rating(game, limit=LISTED):
     ratings = (
-        Rating.objects.filter(game=game, games__gte=MIN_GAMES)
+        Rating.objects.filter(game=game, games__gte=MIN_GAMES, user__deleted_at__isnull=True)
         .select_related("user")
         .order_by("-mu", "-games", "user__username")[:limit]
     )
@@ -32,7 +33,7 @@ def by_rating(game, limit=LISTED):
 
 def by_games_this_month(game, limit=LISTED, now=None):
     counts = list(
-        RatingChange.objects.filter(game=game, at__gte=month_start(now))
+        RatingChange.objects.filter(game=game, at__gte=month_start(now), user__deleted_at__isnull=True)
         .values("user")
         .annotate(played=Count("pk"))
         .order_by("-played", "user")[:limit]

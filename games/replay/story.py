@@ -31,7 +31,9 @@ def story(table):
     """The table's story (see ``told``) with the players' names put in."""
     last = store.current_version(table.stream)
     told_now = cache.get_or_set(f"replay-story:{FORMAT}:{table.id}:{last}", lambda: told(table, last), TIMEOUT)
-    return named(told_now, seat_names(table))
+    # The table's name as it is now, not as it was cached: a table is renamed when its host deletes their
+    # account (games.tables.leaving).
+    return {**named(told_now, seat_names(table)), "table": table.name}
 
 
 def told(table, last):

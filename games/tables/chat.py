@@ -24,6 +24,7 @@ from django.template.loader import render_to_string
 from accounts.models import User
 from accounts.visible_text import visible
 from events import store
+from events.models import Event
 from events.store import Actor, ConcurrencyConflict
 from games.errors import BadRequest, TableError
 
@@ -48,8 +49,11 @@ class ChatLine:
     at: datetime
 
 
+STREAM_PREFIX = "chat-"
+
+
 def stream_name(table_id):
-    return f"chat-{table_id}"
+    return f"{STREAM_PREFIX}{table_id}"
 
 
 def clean(text):
@@ -115,6 +119,19 @@ def lines(table, last=None, until=None):
             event.created_at,
         )
         for event in said
+    ]
+
+
+def said_by(user):
+    """Every line ``user`` said, at any table, oldest first: (table id, ChatLine). For their own download
+    (games.my_data), so each line is as they wrote it, visible characters only."""
+    said = Event.objects.filter(actor_user_id=user.pk, type="said", stream__startswith=STREAM_PREFIX)
+    return [
+        (
+            event.stream.removeprefix(STREAM_PREFIX),
+            ChatLine(event.version, user.pk, user.shown_name, visible(event.payload["text"]), event.created_at),
+        )
+        for event in said.order_by("created_at", "id")
     ]
 
 

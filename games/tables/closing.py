@@ -34,6 +34,15 @@ def cancel_table(table, user):
     return table
 
 
+def close_for_departed_host(table):
+    """The host deleted their account (games.tables.leaving): their open table closes, whoever has joined
+    it, since nobody else may start it."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.status == Table.Status.OPEN:
+            _close(table)
+
+
 def close_stale_tables(now=None):
     """Close every open table nobody has joined or created for UNSTARTED_TABLE_HOURS; returns how many."""
     cutoff = (now or timezone.now()) - timedelta(hours=settings.UNSTARTED_TABLE_HOURS)
