@@ -28,10 +28,10 @@ from events.models import Event
 from games.engines.base import SEAT_TO_ACT
 from games.live.consumers import NOT_LOGGED_IN
 from games.live.routing import application
-from games.models import Table
+from games.models import QueuedPlayer, Table
 from games.play import commands, game_state
 from games.replay import record as records
-from games.tables import chat, lobby
+from games.tables import chat, lobby, play_now, rematch
 from ratings import recording
 from reviews.models import Dispute
 
@@ -314,6 +314,20 @@ def test_open_tables_are_left_and_those_hosted_close_and_hosted_names_name_nobod
     assert joined.status == "open" and joined.seat_of(marlow) is None
     assert hosted.name == "a former player's Spank! table" and named.name == "a former player's Spite & Malice table"
     assert joined.name == "Carol's Spank! table"
+
+
+def test_a_rematch_offer_is_declined_and_the_play_now_queue_left(marlow, bob):
+    running = started("spank", [bob, marlow])
+    commands.submit(running, marlow, {"type": "resign"}, None)
+    offered = rematch.offer_rematch(Table.objects.get(pk=running.pk), bob)
+    assert list(offered.awaiting.all()) == [marlow]
+    play_now.join(marlow, "spite_and_malice", 4)
+    assert QueuedPlayer.objects.filter(user=marlow).exists()
+
+    delete(marlow)
+
+    assert not offered.awaiting.exists() and offered.status == "open"
+    assert not QueuedPlayer.objects.filter(user=marlow).exists()
 
 
 def test_a_table_too_busy_to_resign_at_keeps_the_account(marlow, bob, monkeypatch):
