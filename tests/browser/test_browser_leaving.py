@@ -1,10 +1,11 @@
 """A real browser: a player downloads their data from the profile (the file a JSON document of their account
-and games), then deletes their account there; the finished game's page, open in the opponent's browser, is
+and games), then deletes their account there (the confirmation page, with and without its error, passes axe); the finished game's page, open in the opponent's browser, is
 drawn again with "a former player", and the page read afresh names them nowhere."""
 
 import json
 from pathlib import Path
 
+from a11y_helpers import axe_violations
 from test_browser import PASSWORD, BrowserTestCase, _off_the_event_loop, pytestmark  # noqa: F401 - the browser mark
 
 from accounts.models import FORMER_PLAYER, User
@@ -46,6 +47,11 @@ class TestLeaving(BrowserTestCase):
 
         zebulon.get_by_role("link", name="Delete my account").click()
         expect(zebulon.locator("main")).to_contain_text("cannot be undone")
+        self.assertEqual(axe_violations(zebulon), [], "the confirmation page")
+        zebulon.fill("input[name=password]", "not-my-password")
+        zebulon.get_by_role("button", name="Delete my account").click()
+        expect(zebulon.locator("main")).to_contain_text("That is not your password")
+        self.assertEqual(axe_violations(zebulon), [], "the confirmation page with its error")
         zebulon.fill("input[name=password]", PASSWORD)
         zebulon.get_by_role("button", name="Delete my account").click()
         zebulon.wait_for_url(f"{self.live_server_url}/")
