@@ -1,5 +1,5 @@
 """Staff who passed the second factor (accounts.staff), made with allauth's own functions: a TOTP
-authenticator, and the session's record that a code was entered in it."""
+authenticator, and the session's record that a code was entered in it; in a browser, the code entered."""
 
 import time
 
@@ -46,3 +46,9 @@ def pass_second_factor(client, user):
 def staff_api(user):
     """A DRF test client for ``user``'s staff endpoints: a session that passed the second factor."""
     return pass_second_factor(APIClient(), user)
+
+
+def enter_code(page, secret):
+    """A browser ``page`` at allauth's code step (the log-in's, or re-authentication's) enters the app's code."""
+    page.fill("main input[name=code]", totp_code(secret))
+    page.locator("main button[type=submit]").first.click()

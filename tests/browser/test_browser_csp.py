@@ -8,6 +8,7 @@ import random
 
 import test_browser
 from contract.profiles import profile_of
+from staff_helpers import enter_code, give_totp
 from test_bot_tables import due_bot_deadlines
 from test_browser import BrowserTestCase, _off_the_event_loop
 
@@ -86,7 +87,9 @@ class TestNoViolationOfThePolicy(BrowserTestCase):
         expect(alice.locator(".swagger-ui .info .title")).to_contain_text("Cardroom API", timeout=30000)
         expect(alice.locator(".swagger-ui .opblock").first).to_be_visible()
         _off_the_event_loop(lambda: User.objects.filter(username="alice").update(is_staff=True, is_superuser=True))
+        secret = _off_the_event_loop(lambda: give_totp(User.objects.get(username="alice")))
         alice.goto(f"{self.live_server_url}/admin/games/table/")
+        enter_code(alice, secret)  # staff pages ask for the second factor (accounts.staff)
         expect(alice.locator("#result_list tbody tr")).to_have_count(len(GAMES))
         alice.locator("#result_list tbody tr th a").first.click()
         expect(alice.locator("#content h1")).to_be_visible()

@@ -4,6 +4,7 @@ reloading."""
 
 import test_browser
 from a11y_helpers import axe_violations
+from staff_helpers import enter_code, give_totp
 from test_browser import BrowserTestCase, _mark_page, _not_reloaded, _off_the_event_loop
 
 from accounts.models import User
@@ -102,6 +103,7 @@ class TestDisputeAndReview(BrowserTestCase):
         table, version, bob, carol, _sockets = self.seat_three()
         staff = self.player("referee")
         User.objects.filter(username="referee").update(is_staff=True)
+        secret = give_totp(User.objects.get(username="referee"))
         expect(bob.locator(".spite-ruling.is-latest")).to_contain_text("Carol called a misplay on you")
 
         # Bob, whose play was called, disputes the ruling from the table.
@@ -116,8 +118,11 @@ class TestDisputeAndReview(BrowserTestCase):
         )
         _mark_page(bob)
 
-        # Staff find it in the queue by the table's name, filed just now, its columns apart.
+        # Staff find it in the queue by the table's name, filed just now, its columns apart (once they
+        # have entered their code: this session has not).
         staff.goto(f"{self.live_server_url}/reviews/")
+        enter_code(staff, secret)
+        staff.wait_for_url(f"{self.live_server_url}/reviews/")
         row = staff.locator("table.review-queue tbody tr")
         expect(row).to_contain_text("Friday spite")
         expect(row).not_to_contain_text(table.short_id)
