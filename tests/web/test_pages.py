@@ -12,7 +12,9 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-test-password"
 
 
-@pytest.mark.parametrize("url", ["/accounts/profile/", "/accounts/password/change/", "/accounts/email/", "/accounts/2fa/"])
+@pytest.mark.parametrize(
+    "url", ["/accounts/profile/", "/accounts/password/change/", "/accounts/email/", "/accounts/2fa/"]
+)
 def test_pages_that_need_a_login_redirect_to_it(client, url):
     response = client.get(url)
     assert response.status_code == 302
