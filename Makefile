@@ -65,8 +65,10 @@ bench: install-dev
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python benchmarks/bench_play_now.py
 
 # The live path under load (docs/performance.md): Daphne on PostgreSQL and Redis, browser-like
-# websocket clients; one JSON line per run. Every run drops and recreates the database (the URL is a
-# superuser's: the benchmark makes its own role) and flushes the Redis db: use ones of your own.
+# websocket clients, then the same against the stack's floor (benchmarks/livebench/floor: no game, no
+# drawing); one JSON line per size, with floor_ratio and bytes per move. Every size drops and recreates
+# the database (the URL is a superuser's: the benchmark makes its own role) and flushes the Redis db:
+# use ones of your own.
 # BENCH_ARGS replaces the default matrix, e.g.
 #   make bench-live BENCH_ARGS="--tables 50 --seconds 20 --daphnes 2"
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom_bench

@@ -2,14 +2,17 @@
 
     .venv/bin/python benchmarks/bench_live.py [--tables N] [--shape saturating|human] [--seconds S]
         [--warmup W] [--daphnes 1|2] [--web-cpus own|any] [--seed S] [--out FILE] [--wait-quiet SECS]
-        [--matrix]
+        [--matrix] [--no-floor]
 
-Each run empties the bench database and Redis db, starts Daphne (two with --daphnes 2: seat 0 of
+Each size empties the bench database and Redis db; its run starts Daphne (two with --daphnes 2: seat 0 of
 every table on one, seat 1 on the other; each on a CPU of its own, as the README sets them up),
 plays for the warm-up and then the measured window, stops Daphne by its PID, checks what the seats
-saw against the event log and prints one JSON line (and appends it to --out). --matrix runs the
-saturating shape at 1, 10, 50 and 200 tables and the human shape at 200 and 1,000 (what `make
-bench-live` runs). docs/performance.md says what each field means.
+saw against the event log. Then the floor (benchmarks/livebench/floor: the same stack with no game
+and no drawing, its frames and games as large and as long as Cardroom's were) is driven the same way
+with the same players, tables and seconds, and one JSON line is printed (and appended to --out):
+Cardroom's run, the floor's within it, and ``floor_ratio``. --matrix runs the saturating shape at 1,
+10, 50 and 200 tables and the human shape at 200 and 1,000 (what `make bench-live` runs).
+docs/performance.md says what each field means.
 """
 
 import argparse
@@ -19,6 +22,7 @@ import json
 import math
 import os
 import socket
+import statistics
 import sys
 import tempfile
 import time
@@ -26,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.livebench import check, lanes, meter, service  # noqa: E402
+from benchmarks.livebench import check, frames, lanes, meter, service  # noqa: E402
+from benchmarks.livebench.floor import frame as floor_frame  # noqa: E402
 
 MATRIX = [
     ("saturating", 1),
@@ -39,6 +44,7 @@ MATRIX = [
 DRAIN_S = 20.0  # after the window: time for commands in flight to be answered before lanes are cancelled
 HUMAN_TABLES_PER_S = 8.0  # how fast lanes arrive (lanes_arrive)
 SATURATING_TABLES_PER_S = 3.0
+SEATS = 2  # per table: each lane is a two-seat table
 
 
 def main():
@@ -49,21 +55,48 @@ def main():
     runs = MATRIX if args.matrix else [(args.shape, args.tables)]
     for shape, tables in runs:
         try:
-            result = run_once(args, shape, tables)
+            players = prepare(args, tables)
+            result = run_once(args, shape, tables, players)
         except Exception as error:  # noqa: BLE001 - one failed run is reported, and the next one runs
-            result = {
-                "target": "cardroom",
-                "shape": shape,
-                "tables": tables,
-                "daphnes": args.daphnes,
-                "failed": describe(error),
-                "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
-            }
+            result = failed(args, "cardroom", shape, tables, error)
+        if args.floor and "failed" not in result:
+            result.update(beside_the_floor(args, shape, tables, players, result))
         line = json.dumps(result)
         print(line, flush=True)
         if args.out:
             with open(args.out, "a") as out:
                 out.write(line + "\n")
+
+
+def failed(args, target, shape, tables, error):
+    return {
+        "target": target,
+        "shape": shape,
+        "tables": tables,
+        "daphnes": args.daphnes,
+        "failed": describe(error),
+        "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+
+
+def beside_the_floor(args, shape, tables, players, cardroom):
+    """The floor's run after Cardroom's (same players, tables, seconds), its frames as large as Cardroom's
+    were on average and its games as long (the floor's defaults for what Cardroom's run did not show):
+    {"floor": its run, "floor_ratio": Cardroom's server CPU per move over the floor's, and the same of
+    Daphne's alone}."""
+    measured = {"FLOOR_FRAME_BYTES": cardroom["bytes_per_frame"], "FLOOR_MOVES_PER_GAME": cardroom["moves_per_game"]}
+    shape_of_floor = {name: str(round(value)) for name, value in measured.items() if value}
+    try:
+        floor = run_once(args, shape, tables, players, target="floor", floor_env=shape_of_floor)
+    except Exception as error:  # noqa: BLE001 - Cardroom's run is reported all the same
+        return {"floor": failed(args, "floor", shape, tables, error), "floor_ratio": None}
+    floor["shaped_by"] = shape_of_floor
+    ours, theirs = cardroom["moves_per_server_cpu_s"], floor["moves_per_server_cpu_s"]
+    return {
+        "floor": floor,
+        "floor_ratio": round(theirs["daphne_postgres_redis"] / max(ours["daphne_postgres_redis"], 1e-9), 3),
+        "floor_ratio_daphne": round(theirs["daphne"] / max(ours["daphne"], 1e-9), 3),
+    }
 
 
 def describe(error):
@@ -100,6 +133,12 @@ def parse_args():
     parser.add_argument("--out", help="append each JSON line to this file too")
     parser.add_argument("--matrix", action="store_true", help="saturating 1, 10, 50, 200; human 200, 1000")
     parser.add_argument(
+        "--floor",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="after each Cardroom run, run the floor the same way (benchmarks/livebench/floor); --no-floor: not",
+    )
+    parser.add_argument(
         "--wait-quiet",
         type=float,
         default=0.0,
@@ -133,12 +172,19 @@ def parse_args():
     return args
 
 
-def run_once(args, shape, tables):
-    quiet = meter.wait_for_quiet(args.wait_quiet) if args.wait_quiet else None
+def prepare(args, tables):
+    """A new bench database and Redis db, and the players of ``tables`` tables (each run of the size plays with them)."""
     service.reset(args.admin_database_url, args.redis_url)
-    players = service.create_players(2 * tables)
+    players = service.create_players(SEATS * tables)
     service.close_connections()
-    logs = Path(tempfile.mkdtemp(prefix="bench-live-"))
+    return players
+
+
+def run_once(args, shape, tables, players, target="cardroom", floor_env=None):
+    """One run of ``target`` (service.SETTINGS): its JSON line as a dict."""
+    quiet = meter.wait_for_quiet(args.wait_quiet) if args.wait_quiet else None
+    service.close_connections()
+    logs = Path(tempfile.mkdtemp(prefix=f"bench-live-{target}-"))
     daphnes = [
         service.Daphne(
             free_port(),
@@ -146,6 +192,8 @@ def run_once(args, shape, tables):
             args.redis_url,
             logs / f"daphne{n}.log",
             web_cpus=own_cpu(n) if args.web_cpus == "own" else "",
+            target=target,
+            floor_env=floor_env,
         )
         for n in range(args.daphnes)
     ]
@@ -162,7 +210,8 @@ def run_once(args, shape, tables):
         measured = without_collector(
             lambda: asyncio.run(
                 asyncio.wait_for(
-                    drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp, warmup), hard_limit
+                    drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp, warmup, target),
+                    hard_limit,
                 )
             )
         )
@@ -173,7 +222,7 @@ def run_once(args, shape, tables):
     daphne_cpu_s, service_cpu_s = measured.pop("daphne_cpu_s"), measured.pop("service_cpu_s")
     threads_before, threads_after = measured.pop("daphne_threads")
     return {
-        "target": "cardroom",
+        "target": target,
         "shape": shape,
         "tables": tables,
         "daphnes": args.daphnes,
@@ -192,7 +241,9 @@ def run_once(args, shape, tables):
             threads_before, threads_after, stats.moves_in_window
         ),
         "server_rss_mb": {"idle": idle_rss, **rss},
-        "correctness": check.check_run(stats.tables, stats.samples),
+        "correctness": check.check_floor_run(stats.tables)
+        if target == "floor"
+        else check.check_run(stats.tables, stats.samples),
         "server_log": [daphne.log_summary() for daphne in daphnes],
         "calib_ms": {"before": calib_before, "after": meter.calibrate_ms()},
         "quiet_wait": quiet,
@@ -235,22 +286,24 @@ def without_collector(run):
         gc.enable()
 
 
-async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup):
+async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup, target):
     """Run the lanes through warm-up and window; the window's CPU, memory and seat counts."""
     clock = time.monotonic
     window_start = clock() + warmup
     stats = lanes.Stats(window_start, window_start + args.seconds)
     stop = asyncio.Event()
     ports = [daphne.port for daphne in daphnes]
+    parse = floor_frame.parse if target == "floor" else frames.parse
     tasks = []
-    for number in range(len(players) // 2):
-        host = lanes.Player(**players[2 * number], port=ports[0])
-        guest = lanes.Player(**players[2 * number + 1], port=ports[-1])
-        delay = ramp * number / max(1, len(players) // 2)
-        tasks.append(asyncio.create_task(lanes.run_lane(number, host, guest, pace, stats, stop, args.seed, delay)))
+    for number in range(len(players) // SEATS):
+        host = lanes.Player(**players[SEATS * number], port=ports[0])
+        guest = lanes.Player(**players[SEATS * number + 1], port=ports[-1])
+        delay = ramp * number / max(1, len(players) // SEATS)
+        lane = lanes.run_lane(number, host, guest, pace, stats, stop, args.seed, delay, parse)
+        tasks.append(asyncio.create_task(lane))
     await asyncio.sleep(max(0.0, window_start - clock()))
     pids = [daphne.pid for daphne in daphnes]
-    profiler = start_profiler(args.profile, args.profile_wall, pids[0], args.seconds)
+    profiler = start_profiler(args.profile if target == "cardroom" else None, args.profile_wall, pids[0], args.seconds)
     before = meter.Snapshot.take(pids, redis_pid)
     samples = {"rss_max": [0.0] * len(pids), "seats": [], "connections": []}
     sampler = asyncio.create_task(sample_window(samples, pids, stats, args.admin_database_url))
@@ -315,6 +368,13 @@ def summarize(stats, window_s):
         "moves_total": stats.moves_total,
         "frames": stats.frames,
         "duplicate_frames": stats.duplicate_frames,
+        "bytes_per_move": round(stats.bytes_in_window / stats.moves_in_window / SEATS)
+        if stats.moves_in_window
+        else None,
+        "bytes_per_frame": round(stats.bytes_in_window / stats.messages_in_window)
+        if stats.messages_in_window
+        else None,
+        "moves_per_game": round(statistics.mean(stats.game_lengths), 1) if stats.game_lengths else None,
         "errors": dict(stats.errors),
         "first_errors": stats.first_errors,
     }

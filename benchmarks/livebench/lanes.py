@@ -7,7 +7,8 @@ may act (a non-empty #legal-commands); "human" seats first think for 1-3 s. Late
 sending a command until that seat receives the table at a newer version. When the game ends the
 lane starts a new table; when a table fails (a timeout, a dropped socket, an HTTP error) the error
 is counted and the lane starts a new one after a pause that doubles with each failure in a row
-(1 s up to 8 s). Every wait has a time limit.
+(1 s up to 8 s). Every wait has a time limit. The floor (benchmarks/livebench/floor) answers the same
+requests at the same paths; only its frames are read otherwise (``parse``).
 """
 
 import asyncio
@@ -68,6 +69,8 @@ class Stats:
         self.moves_in_window = self.moves_total = 0
         self.games_completed = self.tables_created = 0
         self.frames = self.duplicate_frames = 0
+        self.bytes_in_window = self.messages_in_window = 0  # every websocket message the seats received
+        self.game_lengths = []  # moves answered in each game that ended
         self.connected_seats = 0
         self.errors = Counter()
         self.first_errors = {}
@@ -90,8 +93,14 @@ class Stats:
             self.moves_in_window += 1
             self.latencies_ms.append(1000 * (answered_at - sent_at))
 
-    def game_over(self, at):
+    def received(self, text, at):
+        if self.in_window(at):
+            self.messages_in_window += 1
+            self.bytes_in_window += len(text.encode())  # as sent: Daphne compresses no frame
+
+    def game_over(self, at, moves):
         self.games_completed += self.in_window(at)
+        self.game_lengths.append(moves)
 
     def maybe_sample(self, table_id, frame, text):
         if len(self.samples) < SAMPLES_PER_RUN and self.sample_rng.random() < SAMPLE_CHANCE:
@@ -116,8 +125,9 @@ class Player:
         }
 
 
-async def run_lane(number, host, guest, pace, stats, stop, seed, start_delay=0.0):
-    """Keep one table in play until ``stop`` is set: a new table after each game or failure."""
+async def run_lane(number, host, guest, pace, stats, stop, seed, start_delay=0.0, parse=frames.parse):
+    """Keep one table in play until ``stop`` is set: a new table after each game or failure. ``parse``
+    reads a websocket message into a ``frames.Frame`` (Cardroom's HTML, or the floor's JSON)."""
     await asyncio.sleep(start_delay)
     tables_played = failures = 0
     backoff = random.Random(f"{seed}:{number}:backoff")
@@ -134,7 +144,9 @@ async def run_lane(number, host, guest, pace, stats, stop, seed, start_delay=0.0
         stats.tables[record.table_id] = record
         rngs = [random.Random(f"{seed}:{number}:{tables_played}:{seat}") for seat in (0, 1)]
         tables_played += 1
-        seats = [Seat(player, seat, record, pace, stats, rngs[seat]) for seat, player in enumerate((host, guest))]
+        seats = [
+            Seat(player, seat, record, pace, stats, rngs[seat], parse) for seat, player in enumerate((host, guest))
+        ]
         failures = 0 if await play_table(seats, stop, stats, pace) else failures + 1
 
 
@@ -183,7 +195,7 @@ async def play_table(seats, stop, stats, pace):
         await asyncio.gather(*tasks, return_exceptions=True)
     failures = [task.exception() for task in done if not task.cancelled() and task.exception()]
     if any(task.result() == "over" for task in done if not task.cancelled() and not task.exception()):
-        stats.game_over(time.monotonic())
+        stats.game_over(time.monotonic(), len(seats[0].record.moves))
     for failure in failures:
         if isinstance(failure, (SeatError, http.HTTPError)):  # the table page may time out too
             stats.error(failure.kind, failure)
@@ -195,9 +207,9 @@ async def play_table(seats, stop, stats, pace):
 class Seat:
     """One browser at one seat: the table page, then the websocket."""
 
-    def __init__(self, player, seat, record, pace, stats, rng):
+    def __init__(self, player, seat, record, pace, stats, rng, parse=frames.parse):
         self.player, self.seat, self.record = player, seat, record
-        self.pace, self.stats, self.rng = pace, stats, rng
+        self.pace, self.stats, self.rng, self.parse = pace, stats, rng, parse
         self.path = f"/tables/{record.table_id}/"
         self.page_csrf = player.csrf
         self.pending = None  # (version sent at, time sent) of the command awaiting its answer
@@ -268,8 +280,9 @@ class Seat:
             raise SeatError("timeout", f"seat {self.seat} of {self.path} waited {limit:g} s for {waiting}") from None
         except ConnectionClosed as closed:
             raise SeatError("disconnect", f"{self.path}: {closed}") from None
+        self.stats.received(text, received_at)
         try:
-            return text, frames.parse(text), received_at
+            return text, self.parse(text), received_at
         except frames.BadFrame as error:
             raise SeatError("bad_frame", f"{self.path}: {error}") from None
 

@@ -1,4 +1,5 @@
-"""The service under test, run as the README's multi-process set-up: PostgreSQL, Redis, Daphne.
+"""The service under test, run as the README's multi-process set-up: PostgreSQL, Redis, Daphne (serving
+Cardroom, or the floor: benchmarks/livebench/floor).
 
 Daphne runs as separate processes (``.venv/bin/daphne ... config.asgi:application``) with
 DATABASE_URL and REDIS_URL set, so nothing is shared with the driver but the database and Redis.
@@ -164,11 +165,17 @@ def create_players(count):
     return players
 
 
-class Daphne:
-    """One Daphne process on ``port``, its output in ``log_path``; stopped by its PID."""
+# What a Daphne serves: Cardroom, or the floor (benchmarks/livebench/floor) on the same settings but its URLs.
+SETTINGS = {"cardroom": "config.settings", "floor": "benchmarks.livebench.floor.settings"}
+READY_PATH = {"cardroom": "/accounts/login/", "floor": "/floor/ready/"}
 
-    def __init__(self, port, database_url, redis_url, log_path, web_cpus=""):
-        self.port, self.log_path, self.web_cpus = port, Path(log_path), web_cpus
+
+class Daphne:
+    """One Daphne process on ``port`` serving ``target`` (``SETTINGS``), its output in ``log_path``; stopped by
+    its PID. ``floor_env``: the floor's shape (benchmarks/livebench/floor/settings.py)."""
+
+    def __init__(self, port, database_url, redis_url, log_path, web_cpus="", target="cardroom", floor_env=None):
+        self.port, self.log_path, self.web_cpus, self.target = port, Path(log_path), web_cpus, target
         # The saturating lanes' seats answer faster than any person could, so the per-connection frame
         # rate limit (a guard against floods, games.live.frame_limits) is lifted for the benchmark.
         self.env = {
@@ -180,6 +187,8 @@ class Daphne:
             "LOG_LEVEL": "WARNING",
             "WEBSOCKET_FRAMES_PER_SECOND": "1000",
             "WEBSOCKET_FRAME_BURST": "1000",
+            "DJANGO_SETTINGS_MODULE": SETTINGS[target],
+            **(floor_env or {}),
         }
         self.process = None
 
@@ -203,13 +212,13 @@ class Daphne:
         return ["taskset", "-c", self.web_cpus] if self.web_cpus else []
 
     def wait_ready(self, timeout=60.0):
-        """Until the login page answers 200; RuntimeError (with the log's tail) if it never does."""
+        """Until the login page (the floor's ready page) answers 200; RuntimeError (with the log's tail) if it never does."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"daphne exited with {self.process.returncode}: {self.log_tail()}")
             try:
-                with urllib.request.urlopen(f"http://{HOST}:{self.port}/accounts/login/", timeout=2) as answer:
+                with urllib.request.urlopen(f"http://{HOST}:{self.port}{READY_PATH[self.target]}", timeout=2) as answer:
                     if answer.status == 200:
                         return
             except (urllib.error.URLError, OSError):
