@@ -368,16 +368,18 @@ def summarize(stats, window_s):
         "moves_total": stats.moves_total,
         "frames": stats.frames,
         "duplicate_frames": stats.duplicate_frames,
-        "bytes_per_move": round(stats.bytes_in_window / stats.moves_in_window / SEATS)
-        if stats.moves_in_window
-        else None,
-        "bytes_per_frame": round(stats.bytes_in_window / stats.messages_in_window)
-        if stats.messages_in_window
-        else None,
+        "bytes_per_move": per(stats.bytes_in_window / SEATS, stats.moves_in_window),
+        "bytes_per_frame": per(stats.bytes_in_window, stats.messages_in_window),
+        "frames_per_move": per(stats.messages_in_window, stats.moves_in_window, 2),
         "moves_per_game": round(statistics.mean(stats.game_lengths), 1) if stats.game_lengths else None,
         "errors": dict(stats.errors),
         "first_errors": stats.first_errors,
     }
+
+
+def per(amount, count, digits=None):
+    """``amount / count`` rounded, or None when there is nothing to count."""
+    return round(amount / count, digits) if count else None
 
 
 def percentile(ordered, p):

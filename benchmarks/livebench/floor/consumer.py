@@ -7,6 +7,7 @@ publish. A move: the mover's command is appended on a live thread, the mover is 
 the table's group is told the new version, and every other socket of the table sends its seat a frame.
 """
 
+from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -66,6 +67,12 @@ class FloorConsumer(InTurnDispatch, AsyncWebsocketConsumer):
         else:
             await self.show(moved)
             broadcast.send_held_soon([(tables.group(self.table_id), {"type": "floor.moved", "version": moved})])
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            pass  # the seat left (its game ended) while its frame was on the way, as Cardroom's sockets allow
 
     async def floor_moved(self, message):
         await self.show(message["version"])
