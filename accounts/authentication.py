@@ -8,7 +8,7 @@ from the key alone).
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from . import tokens
+from . import staff, tokens
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
@@ -40,7 +40,8 @@ class TokenAuthentication(authentication.TokenAuthentication):
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed("This API token's account is disabled.")
         tokens.used(token)
-        return token.user, token
+        # A token proves a key, never the second factor: no staff power at a table with it.
+        return staff.mark_second_factor(token.user, None), token
 
     def authenticate_header(self, request):
         return f'{self.keyword} realm="api"'

@@ -13,6 +13,7 @@ staff endpoints whoever holds them: scripts act as players, staff work from a br
 """
 
 from functools import wraps
+from types import SimpleNamespace
 
 from allauth.account.authentication import get_authentication_records
 from allauth.account.internal.flows.login import record_authentication
@@ -50,11 +51,37 @@ def has_totp(user):
 
 def session_passed_second_factor(request):
     """Whether this session's user entered a second-factor code in it (allauth's records of the session)."""
-    return any(record.get("method") == "mfa" for record in get_authentication_records(request, request.user))
+    return session_passed_second_factor_in(request, request.user)
 
 
 def second_factor_passed(request):
     return has_totp(request.user) and session_passed_second_factor(request)
+
+
+def mark_second_factor(user, session):
+    """Notes on ``user`` (a request's or a socket's object, never saved) whether ``session`` passed the second
+    factor, for the staff powers at tables (games.play.staff_powers), which see a user but no request.
+    Only staff are looked at; ``session`` None (an API token) passed nothing."""
+    if is_staff_member(user):
+        shown_session = SimpleNamespace(session=session if session is not None else {})
+        user.second_factor_passed = has_totp(user) and session_passed_second_factor_in(shown_session, user)
+    return user
+
+
+def session_passed_second_factor_in(request, user):
+    return any(record.get("method") == "mfa" for record in get_authentication_records(request, user))
+
+
+class SecondFactorMiddleware:
+    """Marks the request's user (mark_second_factor) for the staff powers that pages and the API reach."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.user.is_authenticated:
+            mark_second_factor(request.user, request.session)
+        return self.get_response(request)
 
 
 def to_second_factor(request):

@@ -109,6 +109,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "allauth.usersessions.middleware.UserSessionsMiddleware",
     "accounts.devices.DeviceCookieMiddleware",
+    "accounts.staff.SecondFactorMiddleware",
     "accounts.presence.SeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -33,6 +33,8 @@ from channels.layers import get_channel_layer
 from channels.sessions import CookieMiddleware, SessionMiddleware
 from django.utils.functional import empty
 
+from accounts import staff
+
 
 class InTurnDispatch:
     """A consumer (mixed in before channels' AsyncConsumer) whose messages are taken by ``dispatch_in_turn``."""
@@ -108,7 +110,7 @@ def arriving_user(scope):
     user = scope["user"]
     if isinstance(user, UserLazyObject):
         if user._wrapped is empty:
-            user._wrapped = get_user.func(scope)
+            user._wrapped = staff.mark_second_factor(get_user.func(scope), scope.get("session"))
         # The user itself, not the lazy object: every frame drawn and sent asks the socket's user for
         # its id, and each of those went through the lazy object's proxy, which showed in Daphne's profile.
         return user._wrapped

@@ -29,8 +29,17 @@ def played_in(table, user):
 
 
 def require_outsider(table, user, power):
-    """Forbidden, with a sentence, when ``user`` holds or held a seat in the table's match; ``power`` says
-    what they may not do there ("replay this game while it runs")."""
+    """Forbidden, with a sentence, when ``user`` holds or held a seat in the table's match, or came without
+    the second factor; ``power`` says what they may not do there ("replay this game while it runs").
+
+    Pages, the API and the table sockets mark their staff user with whether the session passed the second
+    factor (accounts.staff.mark_second_factor; an API token never does). A user nobody marked comes from
+    no request (a test, a shell) and is taken as it is."""
+    if not getattr(user, "second_factor_passed", True):
+        raise Forbidden(
+            f"To {power}, staff need two-factor authentication: enter a code from your authenticator app "
+            "(/accounts/2fa/reauthenticate/) in this session first."
+        )
     if played_in(table, user):
         raise Forbidden(
             f"You have a seat in this match, so you may not {power}: staff powers are used only "

@@ -2,8 +2,10 @@
 and a shared link opens the same step from the same perspective."""
 
 import re
+from urllib.parse import quote
 
 from replay_helpers import NAMES, stored_game
+from staff_helpers import enter_code, give_totp
 from test_browser import BrowserTestCase, _mark_page, _not_reloaded, pytestmark  # noqa: F401 (the browser mark)
 
 from games.engines import get_engine
@@ -197,7 +199,12 @@ class TestReplayWithoutPageLoads(BrowserTestCase):
         table, _ = stored_game("spank", 1, upto=60, status=Table.Status.RUNNING)
         page = self.player("rita")
         User.objects.filter(username="rita").update(is_staff=True)
-        page.goto(f"{self.live_server_url}/tables/{table.id}/replay/?step=2&as=open")
+        secret = give_totp(User.objects.get(username="rita"))
+        replay = f"/tables/{table.id}/replay/?step=2&as=open"
+        # Staff powers need the second factor in this session: the code first, then the replay.
+        page.goto(f"{self.live_server_url}/accounts/2fa/reauthenticate/?next={quote(replay)}")
+        enter_code(page, secret)
+        page.wait_for_url(f"{self.live_server_url}{replay}")
         for step in (3, 4):
             page.keyboard.press("ArrowRight")
             expect(page.locator("#replay-live")).to_have_attribute("data-step", str(step))

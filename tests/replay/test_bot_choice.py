@@ -8,6 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from replay_helpers import played_in_commands, stored_game
+from staff_helpers import pass_second_factor
 
 from events import store
 from games.engines import GAMES
@@ -150,8 +151,7 @@ def test_staff_looking_into_a_game_in_play_are_offered_no_bots_choice(make_user)
     staff = make_user("sam")
     staff.is_staff = True
     staff.save()
-    client = Client()
-    client.force_login(staff)
+    client = pass_second_factor(Client(), staff)
     page = client.get(f"/tables/{table.id}/replay/?step=10&as=0&bot=1").content.decode().replace("&#x27;", "'")
     assert 'data-step="10"' in page and 'id="replay-bot"' not in page and "Bot's choice here" not in page
 

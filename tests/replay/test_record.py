@@ -14,6 +14,7 @@ from django.test import Client
 from django.utils.html import escape
 from django.utils.text import slugify
 from replay_helpers import NAMES, player, stored_game
+from staff_helpers import pass_second_factor
 
 from events import store
 from games.engines import GAMES, get_engine
@@ -33,7 +34,9 @@ def record_url(table):
 
 def download(table, user=None):
     client = Client()
-    if user is not None:
+    if user is not None and user.is_staff:
+        pass_second_factor(client, user)
+    elif user is not None:
         client.force_login(user)
     return client.get(record_url(table))
 

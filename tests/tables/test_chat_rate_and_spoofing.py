@@ -3,6 +3,7 @@ characters that are not seen (bidi controls, zero-width characters): issue 35, p
 
 import pytest
 from django.test import Client
+from staff_helpers import pass_second_factor
 
 from accounts.models import User
 from games.tables import chat, lobby
@@ -97,8 +98,7 @@ def test_chat_draws_names_and_lines_isolated(alice, bob, make_user):
     staff = make_user("referee")
     staff.is_staff = True
     staff.save()
-    client = Client()
-    client.force_login(staff)
+    client = pass_second_factor(Client(), staff)
     replay = client.get(f"/tables/{table.id}/replay/?step=1&as=open").content.decode()
     assert '<span class="chat-name"><bdi>Alice</bdi></span> <span class="chat-text"><bdi>ناهيك</bdi></span>' in replay
 

@@ -24,6 +24,7 @@ from contract.profiles import profile_of
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from rest_framework.test import APIClient
+from staff_helpers import pass_second_factor
 
 from events import store
 from games.engines import GAMES, registry
@@ -127,7 +128,9 @@ class Recipient:
         self.name, self.user, self.seat = name, user, seat
         self.api = client_for(user) if user.is_authenticated else APIClient()
         self.browser = Client()
-        if user.is_authenticated:
+        if user.is_authenticated and user.is_staff:
+            pass_second_factor(self.browser, user)  # staff pages and powers need the second factor
+        elif user.is_authenticated:
             self.browser.force_login(user)
 
 
