@@ -53,7 +53,9 @@ def reported(violations):
     )
 
 
-class TestNoViolationOfThePolicy(BrowserTestCase):
+class WatchesThePolicy:
+    """A browser test case's pages report every violation of the policy to ``self.violations``."""
+
     def setUp(self):
         super().setUp()
         self.violations = []
@@ -70,6 +72,8 @@ class TestNoViolationOfThePolicy(BrowserTestCase):
         if "Content Security Policy" in message.text:
             self.violations.append({"page": page.url, "console": message.text})
 
+
+class TestNoViolationOfThePolicy(WatchesThePolicy, BrowserTestCase):
     def test_a_whole_game_of_each_kind_its_replay_the_api_docs_and_the_admin(self):
         from playwright.sync_api import expect
 

@@ -10,32 +10,15 @@ import test_browser
 from a11y_helpers import axe_violations
 from staff_helpers import enter_code, give_totp
 from test_browser import PASSWORD, BrowserTestCase, _off_the_event_loop
+from test_browser_csp import WatchesThePolicy
 
 from accounts import staff as staff_rule
 from accounts.models import User
 
 pytestmark = test_browser.pytestmark  # skipped without chromium (outside CI), as the other browser tests
 
-# Before any of the page's own scripts: every violation of the policy the document reports goes to the test.
-LISTEN = """document.addEventListener("securitypolicyviolation", (event) => window.cspViolation(
-    location.pathname + " " + event.violatedDirective + " " + event.blockedURI));"""
 
-
-class TestTwoFactor(BrowserTestCase):
-    def setUp(self):
-        super().setUp()
-        self.violations = []
-
-    def visitor(self, width=1280, height=900, touch=False):
-        page = super().visitor(width, height, touch)
-        page.context.expose_function("cspViolation", lambda violation: self.violations.append(violation))
-        page.context.add_init_script(LISTEN)
-        page.on(
-            "console",
-            lambda message: "Content Security Policy" in message.text and self.violations.append(message.text),
-        )
-        return page
-
+class TestTwoFactor(WatchesThePolicy, BrowserTestCase):
     def log_in(self, page, username):
         page.goto(f"{self.live_server_url}/accounts/login/")
         page.fill("input[name=login]", username)
