@@ -168,7 +168,8 @@ def test_a_short_floor_lane_beside_cardroom_prints_its_figures_and_stores_its_mo
         assert run_of["moves"] > 0 and run_of["errors"] == {} and run_of["correctness"]["ok"], run_of
         assert run_of["moves_per_server_cpu_s"]["daphne"] > 0
         assert run_of["moves_per_server_cpu_s"]["daphne_postgres_redis"] > 0
-        assert run_of["bytes_per_move"] > 0 and run_of["bytes_per_frame"] > 0
+        assert run_of["bytes_per_move"] > 0 and run_of["bytes_per_frame"] > 0 and run_of["frames_per_move"] > 0
+        assert [log["tracebacks"] for log in run_of["server_log"]] == [0], run_of["server_log"]
     ours, theirs = line["moves_per_server_cpu_s"], floor["moves_per_server_cpu_s"]
     assert theirs["daphne_postgres_redis"] == pytest.approx(line["floor_ratio"] * ours["daphne_postgres_redis"], 0.01)
     # Shaped after Cardroom's run: its frames as large.
