@@ -59,13 +59,23 @@ def second_factor_passed(request):
 
 
 def mark_second_factor(user, session):
-    """Notes on ``user`` (a request's or a socket's object, never saved) whether ``session`` passed the second
-    factor, for the staff powers at tables (games.play.staff_powers), which see a user but no request.
-    Only staff are looked at; ``session`` None (an API token) passed nothing."""
-    if is_staff_member(user):
-        shown_session = SimpleNamespace(session=session if session is not None else {})
-        user.second_factor_passed = has_totp(user) and session_passed_second_factor_in(shown_session, user)
+    """Notes on ``user`` (a request's or a socket's object, never saved) the session it came with, for the
+    staff powers at tables (games.play.staff_powers), which see a user but no request and ask
+    ``user_passed_second_factor`` when a power is used: after a code entered in the same request, too (allauth's
+    re-authentication resumes the request it held). ``session`` None: an API token, which proves no factor."""
+    user.second_factor_session = session
     return user
+
+
+def user_passed_second_factor(user):
+    """Whether a staff member's marked session passed the second factor. A user nobody marked came from no
+    request (a test, a shell, a task) and is taken as it is."""
+    if not hasattr(user, "second_factor_session"):
+        return True
+    session = user.second_factor_session
+    if session is None:
+        return False
+    return has_totp(user) and session_passed_second_factor_in(SimpleNamespace(session=session), user)
 
 
 def session_passed_second_factor_in(request, user):

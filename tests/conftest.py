@@ -56,6 +56,14 @@ def make_user(db):
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    """Django's fast test hasher: the real one is slow on purpose, and the suite makes accounts and logs in
+    thousands of times (production keeps PBKDF2; so do the browser tests' live servers, forked before any
+    test runs)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache(settings):
     """Each test starts with an empty cache of its own (the log-in throttles' counts), rather
     than flushing the run's Redis database, which the channel layer and Celery share."""

@@ -8,6 +8,7 @@ information is told through ``shown_hidden`` to the staff log (which the reviews
 imports it).
 """
 
+from accounts import staff
 from events.models import Event
 from games import signals
 from games.errors import Forbidden
@@ -32,10 +33,9 @@ def require_outsider(table, user, power):
     """Forbidden, with a sentence, when ``user`` holds or held a seat in the table's match, or came without
     the second factor; ``power`` says what they may not do there ("replay this game while it runs").
 
-    Pages, the API and the table sockets mark their staff user with whether the session passed the second
-    factor (accounts.staff.mark_second_factor; an API token never does). A user nobody marked comes from
-    no request (a test, a shell) and is taken as it is."""
-    if not getattr(user, "second_factor_passed", True):
+    Pages, the API and the table sockets mark their user with the session it came with
+    (accounts.staff.mark_second_factor; an API token with none), and the second factor is asked of it here."""
+    if not staff.user_passed_second_factor(user):
         raise Forbidden(
             f"To {power}, staff need two-factor authentication: enter a code from your authenticator app "
             "(/accounts/2fa/reauthenticate/) in this session first."
