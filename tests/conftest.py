@@ -58,8 +58,8 @@ def make_user(db):
 @pytest.fixture(autouse=True)
 def _fast_password_hasher(settings):
     """Django's fast test hasher: the real one is slow on purpose, and the suite makes accounts and logs in
-    thousands of times (production keeps PBKDF2; so do the browser tests' live servers, forked before any
-    test runs)."""
+    thousands of times (production keeps PBKDF2; the browser tests' live servers take this one too,
+    tests/browser/test_browser.py)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 

@@ -27,6 +27,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PASSWORD = "a-long-test-password"
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 if not os.path.exists(CHROMIUM):
     if os.environ.get("CI"):
@@ -69,6 +70,10 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
 
     @classmethod
     def setUpClass(cls):
+        # The suite's fast test hasher (tests/conftest.py) in the live server too: it checks the passwords
+        # of the accounts the tests make.
+        cls._overridden_settings = {"PASSWORD_HASHERS": FAST_HASHERS, **(cls._overridden_settings or {})}
+        _forget_limits()
         super().setUpClass()
         from playwright.sync_api import sync_playwright
 
@@ -133,6 +138,22 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         page.fill("input[name=password2]", PASSWORD)
         page.click("main button[type=submit]")
         page.wait_for_url(f"{self.live_server_url}/lobby/")
+
+
+def _forget_limits():
+    """The log-in throttles' and allauth's counts in the run's Redis cache (the live servers' cache): each
+    class starts with none, so that sign-ups and log-ins from 127.0.0.1 by earlier classes, or an earlier
+    run, never add up to a lock-out."""
+    from django.conf import settings
+    from redis import Redis
+
+    if not settings.REDIS_URL:
+        return
+    redis = Redis.from_url(settings.REDIS_URL)
+    for pattern in ("*:throttle:*", "*allauth:rl:*"):
+        for key in redis.scan_iter(match=pattern):
+            redis.delete(key)
+    redis.close()
 
 
 def _off_the_event_loop(function):
