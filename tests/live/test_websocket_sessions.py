@@ -46,6 +46,15 @@ def _version_and_legal(html):
     return version, legal
 
 
+async def _watches_only(client, table):
+    """``client``'s cookie, whose session ended, opens a watcher's socket only: no seat, nothing to send."""
+    watcher, connected, _ = await _connect(client, f"/ws/tables/{table.id}/")
+    assert connected
+    html = await watcher.receive_from(timeout=10)
+    assert 'data-seat=""' in html and _version_and_legal(html)[1] == []
+    await watcher.disconnect()
+
+
 async def test_logging_out_closes_that_sessions_sockets_and_no_other(alice, bob):
     table = await sync_to_async(_started_table)(alice, bob)
     laptop = await sync_to_async(_logged_in_client)(alice)
@@ -67,12 +76,7 @@ async def test_logging_out_closes_that_sessions_sockets_and_no_other(alice, bob)
         output = await socket.receive_output(timeout=10)
         assert output == {"type": "websocket.close", "code": NOT_LOGGED_IN}
     assert await phone_table.receive_nothing(timeout=0.5)
-    # The logged-out browser comes back with its old cookie as a watcher only: no seat, nothing to send.
-    watcher, connected, _ = await _connect(laptop, f"/ws/tables/{table.id}/")
-    assert connected
-    html = await watcher.receive_from(timeout=10)
-    assert 'data-seat=""' in html and _version_and_legal(html)[1] == []
-    await watcher.disconnect()
+    await _watches_only(laptop, table)  # the logged-out browser's old cookie
     await phone_table.disconnect()
 
 
@@ -108,12 +112,7 @@ async def test_a_session_ended_from_another_ones_sessions_page_closes_its_socket
 
     assert await laptop_table.receive_output(timeout=10) == {"type": "websocket.close", "code": NOT_LOGGED_IN}
     assert await phone_table.receive_nothing(timeout=0.5)
-    # The ended session's cookie now opens a watcher's socket only.
-    watcher, connected, _ = await _connect(laptop, f"/ws/tables/{table.id}/")
-    assert connected
-    html = await watcher.receive_from(timeout=10)
-    assert 'data-seat=""' in html and _version_and_legal(html)[1] == []
-    await watcher.disconnect()
+    await _watches_only(laptop, table)  # the ended session's cookie
     await phone_table.disconnect()
 
 
