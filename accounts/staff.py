@@ -49,13 +49,14 @@ def has_totp(user):
     return is_mfa_enabled(user, [Authenticator.Type.TOTP])
 
 
-def session_passed_second_factor(request):
-    """Whether this session's user entered a second-factor code in it (allauth's records of the session)."""
-    return session_passed_second_factor_in(request, request.user)
+def session_passed_second_factor(session, user):
+    """Whether ``user`` entered a second-factor code in ``session`` (allauth's records of the session)."""
+    records = get_authentication_records(SimpleNamespace(session=session), user)
+    return any(record.get("method") == "mfa" for record in records)
 
 
 def second_factor_passed(request):
-    return has_totp(request.user) and session_passed_second_factor(request)
+    return has_totp(request.user) and session_passed_second_factor(request.session, request.user)
 
 
 def mark_second_factor(user, session):
@@ -75,11 +76,7 @@ def user_passed_second_factor(user):
     session = user.second_factor_session
     if session is None:
         return False
-    return has_totp(user) and session_passed_second_factor_in(SimpleNamespace(session=session), user)
-
-
-def session_passed_second_factor_in(request, user):
-    return any(record.get("method") == "mfa" for record in get_authentication_records(request, user))
+    return has_totp(user) and session_passed_second_factor(session, user)
 
 
 class SecondFactorMiddleware:
@@ -144,7 +141,7 @@ class SecondFactorPassed(BasePermission):
             raise PermissionDenied(API_SESSION_ONLY)
         if not has_totp(request.user):
             raise PermissionDenied(API_SET_UP)
-        if not session_passed_second_factor(request):
+        if not session_passed_second_factor(request.session, request.user):
             raise PermissionDenied(API_ENTER_CODE)
         return True
 

@@ -13,6 +13,7 @@ from allauth.usersessions.models import UserSession
 from api_helpers import client_for
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from command_path_helpers import played_to_the_end
 from django.conf import settings
 from django.contrib.auth.models import Permission
 from django.contrib.sessions.models import Session
@@ -25,7 +26,6 @@ from accounts.models import FORMER_PLAYER, User
 from accounts.signals import session_ended
 from events import store
 from events.models import Event
-from games.engines.base import SEAT_TO_ACT
 from games.live.consumers import NOT_LOGGED_IN
 from games.live.routing import application
 from games.models import QueuedPlayer, Table
@@ -65,26 +65,6 @@ def started(game, players, options=None, seed=3):
     for user in players[1:]:
         lobby.join_table(table, user)
     lobby.start_table(table, players[0], rng=random.Random(seed))
-    table.refresh_from_db()
-    return table
-
-
-def played_to_the_end(table, seed=5):
-    """Random legal moves of the seats to act, through the command path, until the game is over."""
-    rng, users = random.Random(seed), table.seated_users()
-    while True:
-        game = game_state.load(table)
-        if game.engine.is_over(game.state):
-            break
-        seat, move = rng.choice(
-            [
-                (seat, move)
-                for seat in users
-                for move in game.engine.legal_commands(game.state, seat)
-                if game.engine.sender_of(move) == SEAT_TO_ACT
-            ]
-        )
-        commands.submit(table, users[seat], move, game.version)
     table.refresh_from_db()
     return table
 

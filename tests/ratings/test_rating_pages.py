@@ -8,7 +8,7 @@ from datetime import timedelta
 from html import unescape
 
 import pytest
-from conftest import started
+from command_path_helpers import started
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone

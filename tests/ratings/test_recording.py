@@ -5,7 +5,8 @@ and the projection rebuilt from the streams equal to the one written as the even
 from functools import partial
 
 import pytest
-from conftest import absent, played_to_the_end, started
+from command_path_helpers import played_to_the_end, started
+from conftest import absent
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
