@@ -63,10 +63,56 @@ class FreshDaphneProcess(DaphneProcess):
         super().run()
 
 
+class LiveDaphne:
+    """The live server's process, started and stopped within bounds.
+
+    Channels waits for a started server as long as its process lives, and for a stopped one without end. A
+    process forked while another thread of the test process held a lock can wait on that lock forever, so a
+    server not listening within a minute is killed and forked again, and one that outlives its SIGTERM is
+    killed: a test run ends either way.
+    """
+
+    ATTEMPTS, READY_WITHIN, STOPPED_WITHIN = 3, 60, 15
+
+    def __init__(self, *args, **kwargs):
+        self._args, self._kwargs = args, kwargs
+        self._process = None
+
+    def start(self):
+        for _ in range(self.ATTEMPTS):
+            self._process = FreshDaphneProcess(*self._args, **self._kwargs)
+            self._process.start()
+            if self._process.ready.wait(self.READY_WITHIN):
+                return
+            self.terminate()
+            self.join()
+        raise RuntimeError(f"The live server did not listen within {self.READY_WITHIN} s, {self.ATTEMPTS} times.")
+
+    @property
+    def ready(self):
+        return self._process.ready
+
+    @property
+    def port(self):
+        return self._process.port
+
+    def is_alive(self):
+        return self._process.is_alive()
+
+    def terminate(self):
+        self._process.terminate()
+
+    def join(self):
+        self._process.join(self.STOPPED_WITHIN)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join()
+
+
 class BrowserTestCase(ChannelsLiveServerTestCase):
     """A live Daphne server in its own process, and one headless chromium for the class."""
 
-    ProtocolServerProcess = FreshDaphneProcess
+    ProtocolServerProcess = LiveDaphne
 
     @classmethod
     def setUpClass(cls):
@@ -262,7 +308,7 @@ class TestDroppedConnection(BrowserTestCase):
         cls._server_process.terminate()
         cls._server_process.join()
         _off_the_event_loop(while_down)
-        cls._server_process = FreshDaphneProcess(
+        cls._server_process = LiveDaphne(
             cls.host,
             partial(make_application, static_wrapper=cls.static_wrapper),
             setup=set_database_connection,

@@ -10,7 +10,7 @@ from pathlib import Path
 from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
 from django.test import override_settings
-from test_browser import FreshDaphneProcess
+from test_browser import LiveDaphne
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -41,7 +41,7 @@ def test_every_close_code_the_server_sends_is_one_daphne_sends_and_the_page_expl
 class CloseCodesOverDaphne(ChannelsLiveServerTestCase):
     """A watcher's socket (no account needed) at a public table, on a live Daphne in its own process."""
 
-    ProtocolServerProcess = FreshDaphneProcess
+    ProtocolServerProcess = LiveDaphne
 
     def setUp(self):
         host = User.objects.create_user(username="ana", password="a-long-test-password", display_name="Ana")
