@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_live.py [--tables N] [--shape saturating|human] [--seconds S]
         [--warmup W] [--daphnes 1|2] [--web-cpus own|any] [--seed S] [--out FILE] [--wait-quiet SECS]
-        [--matrix] [--no-floor]
+        [--matrix] [--no-floor] [--bgio] [--rounds N]
 
 Each size empties the bench database and Redis db; its run starts Daphne (two with --daphnes 2: seat 0 of
 every table on one, seat 1 on the other; each on a CPU of its own, as the README sets them up),
@@ -11,7 +11,9 @@ saw against the event log. Then the floor (benchmarks/livebench/floor: the same 
 and no drawing, its frames and games as large and as long as Cardroom's were) is driven the same way
 with the same players, tables and seconds, and one JSON line is printed (and appended to --out):
 Cardroom's run, the floor's within it, and ``floor_ratio``. --matrix runs the saturating shape at 1,
-10, 50 and 200 tables and the human shape at 200 and 1,000 (what `make bench-live` runs).
+10, 50 and 200 tables and the human shape at 200 and 1,000 (what `make bench-live` runs). --bgio runs
+boardgame.io's harness (benchmarks/bgio) after each saturating size's Cardroom run, alike, and repeats
+the whole (--rounds, two by default): Cardroom and boardgame.io alternated, ABAB, a JSON line each.
 docs/performance.md says what each field means.
 """
 
@@ -30,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.bgio import harness  # noqa: E402
 from benchmarks.livebench import check, frames, lanes, meter, service  # noqa: E402
 from benchmarks.livebench.floor import frame as floor_frame  # noqa: E402
 
@@ -49,23 +52,52 @@ SEATS = 2  # per table: each lane is a two-seat table
 
 def main():
     args = parse_args()
+    if args.bgio:
+        try:
+            harness.check_installed()
+        except harness.HarnessUnavailable as error:
+            sys.exit(f"bench_live.py: {error}")
     args.admin_database_url = args.database_url
     args.database_url = service.prepare_role(args.database_url, args.db_connection_limit)
     service.setup_django(args.database_url, args.redis_url)
-    runs = MATRIX if args.matrix else [(args.shape, args.tables)]
-    for shape, tables in runs:
+    for target, shape, tables in planned_runs(args):
         try:
-            players = prepare(args, tables)
-            result = run_once(args, shape, tables, players)
+            if target == "boardgame.io":
+                result = run_bgio(args, tables)
+            else:
+                players = prepare(args, tables)
+                result = run_once(args, shape, tables, players)
         except Exception as error:  # noqa: BLE001 - one failed run is reported, and the next one runs
-            result = failed(args, "cardroom", shape, tables, error)
-        if args.floor and "failed" not in result:
+            result = failed(args, target, shape, tables, error)
+        if target == "cardroom" and args.floor and "failed" not in result:
             result.update(beside_the_floor(args, shape, tables, players, result))
         line = json.dumps(result)
         print(line, flush=True)
         if args.out:
             with open(args.out, "a") as out:
                 out.write(line + "\n")
+
+
+def planned_runs(args):
+    """(target, shape, tables) of each run in order: every size once a round, and with --bgio boardgame.io's
+    run right after Cardroom's at each saturating size (its harness has no human pace)."""
+    sizes = MATRIX if args.matrix else [(args.shape, args.tables)]
+    runs = []
+    for _ in range(args.rounds):
+        for shape, tables in sizes:
+            runs.append(("cardroom", shape, tables))
+            if args.bgio and shape == "saturating":
+                runs.append(("boardgame.io", shape, tables))
+    return runs
+
+
+def run_bgio(args, tables):
+    """boardgame.io's run at ``tables`` saturating tables, its lanes arriving as Cardroom's do and its server
+    kept on Daphne's CPU: the harness's JSON line as a dict."""
+    ramp, warmup = lanes_arrive(args, "saturating", tables)
+    server_cpus = own_cpu(0) if args.web_cpus == "own" else None
+    line = harness.command(tables, args.seconds, warmup, ramp, args.seed, server_cpus, args.wait_quiet)
+    return harness.run(line, time_limit_s=args.wait_quiet + warmup + args.seconds + DRAIN_S + 120)
 
 
 def failed(args, target, shape, tables, error):
@@ -108,7 +140,7 @@ def describe(error):
     return " <- ".join(lines)[:1000]
 
 
-def parse_args():
+def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--shape", choices=["saturating", "human"], default="saturating")
@@ -139,6 +171,18 @@ def parse_args():
         help="after each Cardroom run, run the floor the same way (benchmarks/livebench/floor); --no-floor: not",
     )
     parser.add_argument(
+        "--bgio",
+        action="store_true",
+        help="after Cardroom's run at each saturating size, run boardgame.io's harness (benchmarks/bgio, "
+        "`npm ci` done there) the same way",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="run every size this many times, in turn (default 2 with --bgio: ABAB; else 1)",
+    )
+    parser.add_argument(
         "--wait-quiet",
         type=float,
         default=0.0,
@@ -166,9 +210,14 @@ def parse_args():
         help="the most connections the service may open (its role's CONNECTION LIMIT), "
         "to leave the shared PostgreSQL room for others; -1: no limit",
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if not (1 <= args.tables <= 5000 and 0 < args.seconds <= 600 and args.warmup >= 0):
         parser.error("tables 1..5000, seconds 0..600, warmup >= 0")
+    args.rounds = args.rounds if args.rounds is not None else 2 if args.bgio else 1
+    if args.rounds < 1:
+        parser.error("--rounds: at least 1")
+    if args.bgio and not args.matrix and args.shape != "saturating":
+        parser.error("--bgio: boardgame.io's harness plays the saturating shape only")
     return args
 
 
