@@ -1,11 +1,13 @@
 """Load benchmark of the live path: N two-player Spank! tables played by browser-like websocket clients.
 
     .venv/bin/python benchmarks/bench_live.py [--tables N] [--shape saturating|human] [--seconds S]
-        [--warmup W] [--daphnes 1|2] [--web-cpus own|any] [--seed S] [--out FILE] [--wait-quiet SECS]
+        [--warmup W] [--daphnes 1|2] [--proxy nginx|none] [--web-cpus own|any] [--seed S] [--out FILE] [--wait-quiet SECS]
         [--matrix] [--no-floor] [--bgio] [--rounds N]
 
 Each size empties the bench database and Redis db; its run starts Daphne (two with --daphnes 2: seat 0 of
-every table on one, seat 1 on the other; each on a CPU of its own, as the README sets them up),
+every table on one, seat 1 on the other; each on a CPU of its own, as the README sets them up), behind
+nginx as deploy/README.md sets it up with --proxy nginx (the default with two: each seat still on its
+Daphne, through the proxy's direct port for it; nginx's CPU counted apart),
 plays for the warm-up and then the measured window, stops Daphne by its PID, checks what the seats
 saw against the event log. Then the floor (benchmarks/livebench/floor: the same stack with no game
 and no drawing, its frames and games as large and as long as Cardroom's were) is driven the same way
@@ -33,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.bgio import harness  # noqa: E402
-from benchmarks.livebench import check, frames, lanes, meter, service  # noqa: E402
+from benchmarks.livebench import check, frames, lanes, meter, proxy, service  # noqa: E402
 from benchmarks.livebench.floor import frame as floor_frame  # noqa: E402
 
 MATRIX = [
@@ -155,6 +157,12 @@ def parse_args(argv=None):
     )
     parser.add_argument("--daphnes", type=int, choices=[1, 2], default=1)
     parser.add_argument(
+        "--proxy",
+        choices=["nginx", "none"],
+        help="nginx: the lanes connect through nginx (deploy/); none: to Daphne itself "
+        "(default: nginx with two Daphnes, none with one)",
+    )
+    parser.add_argument(
         "--web-cpus",
         choices=["own", "any"],
         default="own",
@@ -218,6 +226,9 @@ def parse_args(argv=None):
         parser.error("--rounds: at least 1")
     if args.bgio and not args.matrix and args.shape != "saturating":
         parser.error("--bgio: boardgame.io's harness plays the saturating shape only")
+    args.proxy = args.proxy or ("nginx" if args.daphnes > 1 else "none")
+    if args.proxy == "nginx" and not proxy.installed():
+        parser.error("--proxy nginx: nginx is not installed (apt-get install nginx)")
     return args
 
 
@@ -247,11 +258,13 @@ def run_once(args, shape, tables, players, target="cardroom", floor_env=None):
         for n in range(args.daphnes)
     ]
     calib_before = meter.calibrate_ms()
+    nginx = None
     try:
         for daphne in daphnes:
             daphne.start()
         for daphne in daphnes:
             daphne.wait_ready()
+        nginx = start_proxy(args, daphnes, logs)
         idle_rss = [round(meter.rss_mb(d.pid), 1) for d in daphnes]
         pace = lanes.Pace(shape)
         ramp, warmup = lanes_arrive(args, shape, tables)
@@ -259,12 +272,14 @@ def run_once(args, shape, tables, players, target="cardroom", floor_env=None):
         measured = without_collector(
             lambda: asyncio.run(
                 asyncio.wait_for(
-                    drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp, warmup, target),
+                    drive(args, pace, players, daphnes, service.redis_pid(args.redis_url), ramp, warmup, target, nginx),
                     hard_limit,
                 )
             )
         )
     finally:
+        if nginx:
+            nginx.stop()
         for daphne in daphnes:
             daphne.stop()
     stats, rss = measured.pop("stats"), measured.pop("rss")
@@ -275,6 +290,7 @@ def run_once(args, shape, tables, players, target="cardroom", floor_env=None):
         "shape": shape,
         "tables": tables,
         "daphnes": args.daphnes,
+        "proxy": args.proxy,
         "seed": args.seed,
         "web_cpus": [daphne.web_cpus or None for daphne in daphnes],
         "seconds": args.seconds,
@@ -285,6 +301,7 @@ def run_once(args, shape, tables, players, target="cardroom", floor_env=None):
         "moves_per_server_cpu_s": {
             "daphne": round(stats.moves_in_window / max(daphne_cpu_s, 1e-9), 2),
             "daphne_postgres_redis": round(stats.moves_in_window / max(service_cpu_s, 1e-9), 2),
+            **with_the_proxy(stats.moves_in_window, service_cpu_s, measured.pop("proxy_cpu_s")),
         },
         "daphne_cpu_ms_per_move_by_thread": meter.threads_cpu_ms_per_move(
             threads_before, threads_after, stats.moves_in_window
@@ -294,11 +311,39 @@ def run_once(args, shape, tables, players, target="cardroom", floor_env=None):
         if target == "floor"
         else check.check_run(stats.tables, stats.samples),
         "server_log": [daphne.log_summary() for daphne in daphnes],
+        "proxy_log": nginx.log_summary() if nginx else None,
         "calib_ms": {"before": calib_before, "after": meter.calibrate_ms()},
         "quiet_wait": quiet,
         "cpus": meter.NCPU,
         "at": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
+
+
+def start_proxy(args, daphnes, logs):
+    """nginx in front of ``daphnes`` (benchmarks/livebench/proxy.py) with --proxy nginx, ready; else None."""
+    if args.proxy != "nginx":
+        return None
+    nginx = proxy.Nginx(logs / "nginx", free_port(), [d.port for d in daphnes], [free_port() for _ in daphnes])
+    nginx.start()
+    try:
+        nginx.wait_ready()
+    except RuntimeError:
+        nginx.stop()
+        raise
+    return nginx
+
+
+def seat_ports(daphnes, nginx):
+    """The port each seat connects to, host's first: its Daphne's, or nginx's direct port for that Daphne."""
+    ports = nginx.direct_ports if nginx else [daphne.port for daphne in daphnes]
+    return ports[0], ports[-1]
+
+
+def with_the_proxy(moves, service_cpu_s, proxy_cpu_s):
+    """Moves per server CPU-second with nginx's CPU added to the service's (with a proxy only)."""
+    if proxy_cpu_s is None:
+        return {}
+    return {"daphne_postgres_redis_nginx": round(moves / max(service_cpu_s + proxy_cpu_s, 1e-9), 2)}
 
 
 def own_cpu(n):
@@ -335,18 +380,18 @@ def without_collector(run):
         gc.enable()
 
 
-async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup, target):
+async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup, target, nginx=None):
     """Run the lanes through warm-up and window; the window's CPU, memory and seat counts."""
     clock = time.monotonic
     window_start = clock() + warmup
     stats = lanes.Stats(window_start, window_start + args.seconds)
     stop = asyncio.Event()
-    ports = [daphne.port for daphne in daphnes]
+    host_port, guest_port = seat_ports(daphnes, nginx)
     parse = floor_frame.parse if target == "floor" else frames.parse
     tasks = []
     for number in range(len(players) // SEATS):
-        host = lanes.Player(**players[SEATS * number], port=ports[0])
-        guest = lanes.Player(**players[SEATS * number + 1], port=ports[-1])
+        host = lanes.Player(**players[SEATS * number], port=host_port)
+        guest = lanes.Player(**players[SEATS * number + 1], port=guest_port)
         delay = ramp * number / max(1, len(players) // SEATS)
         lane = lanes.run_lane(number, host, guest, pace, stats, stop, args.seed, delay, parse)
         tasks.append(asyncio.create_task(lane))
@@ -354,10 +399,12 @@ async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup, target):
     pids = [daphne.pid for daphne in daphnes]
     profiler = start_profiler(args.profile if target == "cardroom" else None, args.profile_wall, pids[0], args.seconds)
     before = meter.Snapshot.take(pids, redis_pid)
+    proxy_before = nginx.cpu_s() if nginx else None
     samples = {"rss_max": [0.0] * len(pids), "seats": [], "connections": []}
     sampler = asyncio.create_task(sample_window(samples, pids, stats, args.admin_database_url))
     await asyncio.sleep(max(0.0, stats.window_end - clock()))
     after = meter.Snapshot.take(pids, redis_pid)
+    proxy_cpu_s = nginx.cpu_s() - proxy_before if nginx else None
     rss_end = [round(meter.rss_mb(pid), 1) for pid in pids]
     sampler.cancel()
     stop.set()
@@ -369,10 +416,11 @@ async def drive(args, pace, players, daphnes, redis_pid, ramp, warmup, target):
         profiler.wait(timeout=60)
     return {
         "window_s": round(after.at - before.at, 2),
-        "cpu_pct": meter.cpu_report(before, after),
+        "cpu_pct": meter.cpu_report(before, after, proxy_cpu_s),
         "daphne_cpu_s": after.daphne - before.daphne,
         "daphne_threads": (before.daphne_threads, after.daphne_threads),
         "service_cpu_s": sum(getattr(after, k) - getattr(before, k) for k in ("daphne", "postgres", "redis")),
+        "proxy_cpu_s": proxy_cpu_s,
         "connected_seats": spread(samples["seats"]),
         "db_connections": spread(samples["connections"]),
         "lanes_still_running_after_drain": len(unfinished),

@@ -142,8 +142,9 @@ class Snapshot:
         )
 
 
-def cpu_report(start, end):
-    """CPU % (100 = one core) of each part over the window between two snapshots."""
+def cpu_report(start, end, proxy_cpu_s=None):
+    """CPU % (100 = one core) of each part over the window between two snapshots; nginx's too, given
+    its CPU seconds over the window (benchmarks/livebench/proxy.py)."""
     wall = max(end.at - start.at, 1e-9)
 
     def pct(seconds):
@@ -151,11 +152,14 @@ def cpu_report(start, end):
 
     machine = NCPU * 100 * (end.busy_ticks - start.busy_ticks) / max(end.total_ticks - start.total_ticks, 1)
     ours = sum(getattr(end, part) - getattr(start, part) for part in ("daphne", "postgres", "redis", "driver"))
+    ours += proxy_cpu_s or 0.0
+    proxy = {} if proxy_cpu_s is None else {"nginx": pct(proxy_cpu_s)}
     return {
         "daphne": pct(end.daphne - start.daphne),
         "postgres": pct(end.postgres - start.postgres),
         "redis": pct(end.redis - start.redis),
         "driver": pct(end.driver - start.driver),
+        **proxy,
         "machine_busy": round(machine, 1),
         # Everything else the machine ran in the window (other helpers' tests, ...): well above ~10
         # means the run shared the CPUs. PostgreSQL and Redis are shared services: their figures
