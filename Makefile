@@ -71,11 +71,20 @@ bench: install-dev
 # use ones of your own.
 # BENCH_ARGS replaces the default matrix, e.g.
 #   make bench-live BENCH_ARGS="--tables 50 --seconds 20 --daphnes 2"
+# With --bgio, boardgame.io's harness (benchmarks/bgio) runs after Cardroom at each saturating size, ABAB;
+# its packages are installed there from its lock file first if missing (it needs Node.js and npm):
+#   make bench-live BENCH_ARGS="--bgio --tables 50 --seconds 20 --warmup 8"
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/cardroom_bench
 BENCH_REDIS_URL ?= redis://127.0.0.1:6379/6
 BENCH_ARGS ?= --matrix --warmup 8 --seconds 20
-bench-live: install-dev
+BGIO_PACKAGES := benchmarks/bgio/node_modules/.package-lock.json
+bench-live: install-dev $(if $(findstring --bgio,$(BENCH_ARGS)),$(BGIO_PACKAGES))
 	$(BIN)/python benchmarks/bench_live.py --database-url $(BENCH_DATABASE_URL) --redis-url $(BENCH_REDIS_URL) $(BENCH_ARGS)
+
+$(BGIO_PACKAGES): benchmarks/bgio/package-lock.json
+	@command -v node > /dev/null && command -v npm > /dev/null || \
+		{ echo "make bench-live --bgio: boardgame.io's harness needs Node.js 18 or later and npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	cd benchmarks/bgio && npm ci --no-audit --no-fund
 
 clean:
 	rm -rf $(VENV) staticfiles
