@@ -182,7 +182,7 @@ async function startServer(port) {
     if (serverStderr.length < 20000) serverStderr += d.toString();
   });
   await new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('server did not start in 15 s')), 15000);
+    const t = setTimeout(() => reject(new Error('server did not start in 60 s')), 60000); // as bench_live waits for Daphne
     let out = '';
     server.stdout.on('data', (d) => {
       out += d.toString();
