@@ -13,7 +13,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 PYTEST_ARGS ?= -n 2 --dist loadfile
 SERIAL_TESTS := tests/api/test_api_schema.py
 
-.PHONY: lint install install-dev run worker test bench bench-live clean
+.PHONY: lint install install-dev run worker test bench bench-live bench-capacity clean
 
 # What the service runs on (make run, make worker).
 $(BIN)/.installed: requirements.txt
@@ -85,6 +85,16 @@ $(BGIO_PACKAGES): benchmarks/bgio/package-lock.json
 	@command -v node > /dev/null && command -v npm > /dev/null || \
 		{ echo "make bench-live --bgio: boardgame.io's harness needs Node.js 18 or later and npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }
 	cd benchmarks/bgio && npm ci --no-audit --no-fund
+
+# Each part's ceiling on this machine, for docs/capacity.md (benchmarks/bench_capacity.py, JSON lines): the
+# event append's commits per second from 1, 8 and 32 connections, in a database of its own made on
+# TEST_DATABASE_URL's server and dropped after, then the channel layer's publishes and deliveries per second
+# from 1 and 4 publishers on TEST_REDIS_URL's server (pub/sub stores nothing there). CAPACITY_ARGS adds
+# options, e.g.
+#   make bench-capacity CAPACITY_ARGS="--part append --connections 8 --seconds 20"
+CAPACITY_ARGS ?=
+bench-capacity: install-dev
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python benchmarks/bench_capacity.py $(CAPACITY_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles
