@@ -2,6 +2,7 @@
 
     DATABASE_URL=postgres://... REDIS_URL=redis://.../N .venv/bin/python benchmarks/bench_capacity.py \
         [--connections 1,8,32] [--publishers 1,4] [--subscribers 2] [--seconds 10] [--part append|publish]
+        [--wait-quiet SECS]
 
 **The append** (``bench: event_append``): forked processes, one database connection each, append with the
 project's own ``events.store.append`` (its prepared conditional INSERT and hash chain) to streams of their
@@ -21,8 +22,10 @@ of Redis (shared too), the publishers (per publish) and the subscribers (per del
 
 Every figure is read over a window of ``--seconds`` after ``--warmup``; the processes share the
 machine's cores with PostgreSQL and Redis, so what gives out first here is the CPU, and the per-CPU
-figures say what each part would do on cores of its own. One JSON line per measurement; nothing about
-speed is asserted.
+figures say what each part would do on cores of its own. ``cpu_pct`` (100 = one core) gives each part's
+share of the window, ``machine_busy`` all CPUs', and ``other`` what else the machine ran (well above 10:
+a contended run); ``--wait-quiet SECS`` first waits, at most that long, for the machine to be under 10 %
+busy (``quiet_wait`` in every line). One JSON line per measurement; nothing about speed is asserted.
 """
 
 import argparse
@@ -137,8 +140,11 @@ def _pct(seconds, window):
     return round(100 * seconds / window, 1)
 
 
-def _machine_busy_pct(first, last):
-    return round(meter.NCPU * 100 * (last[0] - first[0]) / max(last[1] - first[1], 1), 1)
+def _machine(first, last, ours, window):
+    """How busy all CPUs were between two ``meter.machine_ticks`` readings (100 = one core), and ``other``:
+    what else ran besides ``ours`` (CPU seconds) over the window; well above 10 means a contended run."""
+    busy = meter.NCPU * 100 * (last[0] - first[0]) / max(last[1] - first[1], 1)
+    return {"machine_busy": round(busy, 1), "other": round(busy - 100 * ours / window, 1)}
 
 
 # The event append
@@ -220,7 +226,7 @@ def measure_appends(
             "postgres_backends": _pct(used["backends"], window),
             "postgres_cluster": _pct(used["cluster"], window),
             "clients": _pct(used["clients"], window),
-            "machine_busy": _machine_busy_pct(first["ticks"], last["ticks"]),
+            **_machine(first["ticks"], last["ticks"], used["cluster"] + used["clients"], window),
         },
         "stream_prefix": prefix,
         "database": connection.settings_dict["NAME"],
@@ -365,7 +371,7 @@ def measure_publishes(publishers, subscribers=2, groups=200, seconds=10.0, warmu
             "redis": _pct(used["redis"], window),
             "publishers": _pct(used["publishers"], window),
             "subscribers": _pct(used["subscribers"], window),
-            "machine_busy": _machine_busy_pct(first["ticks"], last["ticks"]),
+            **_machine(first["ticks"], last["ticks"], sum(used.values()), window),
         },
         "at": _now(),
     }
@@ -397,24 +403,32 @@ def main():
     parser.add_argument("--in-flight", type=int, default=4, help="each publisher's group_sends at once")
     parser.add_argument("--seconds", type=float, default=10.0, help="the measured window")
     parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument(
+        "--wait-quiet",
+        type=float,
+        default=0,
+        metavar="SECS",
+        help="first wait, at most that long, until the machine is under 10 %% busy",
+    )
     args = parser.parse_args()
     if args.part in ("publish", "both") and not settings.REDIS_URL:
         parser.error("REDIS_URL is not set: the channel layer would be the in-process one, not Redis.")
 
+    quiet = {"quiet_wait": meter.wait_for_quiet(args.wait_quiet)} if args.wait_quiet else {}
     if args.part in ("append", "both"):
         with bench_db.own_database("capacity"):
             for count in args.connections:
                 line = measure_appends(
                     count, args.seconds, args.warmup, None, args.events_per_append, args.moves_per_game
                 )
-                print(json.dumps(line), flush=True)
+                print(json.dumps({**line, **quiet}), flush=True)
             _close_database_connections()  # before the database is dropped
     if args.part in ("publish", "both"):
         for count in args.publishers:
             line = measure_publishes(
                 count, args.subscribers, args.groups, args.seconds, args.warmup, None, args.in_flight
             )
-            print(json.dumps(line), flush=True)
+            print(json.dumps({**line, **quiet}), flush=True)
 
 
 if __name__ == "__main__":
