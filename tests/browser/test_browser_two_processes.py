@@ -3,6 +3,7 @@ player seeing the other's moves live, the moves crossing from one process to the
 
 import os
 import re
+import shutil
 import socket
 import tempfile
 import time
@@ -46,13 +47,13 @@ class TestTwoProcessesBehindNginx(BrowserTestCase):
     def setUpClass(cls):
         super().setUpClass()
         cls._second_server = cls._nginx = None
+        cls._nginx_folder = Path(tempfile.mkdtemp(prefix="cardroom-nginx-test-"))
         try:
             cls._second_server = LiveDaphne(
                 cls.host, partial(make_application, static_wrapper=cls.static_wrapper), setup=set_database_connection
             )
             cls._second_server.start()
             cls._daphne_ports = [cls._port, cls._second_server.port.value]
-            cls._nginx_folder = Path(tempfile.mkdtemp(prefix="cardroom-nginx-test-"))
             cls._nginx = proxy.Nginx(
                 cls._nginx_folder, _free_port(), cls._daphne_ports, [_free_port(), _free_port()], worker_processes=1
             )
@@ -71,6 +72,7 @@ class TestTwoProcessesBehindNginx(BrowserTestCase):
         if cls._second_server:
             cls._second_server.terminate()
             cls._second_server.join()
+        shutil.rmtree(cls._nginx_folder, ignore_errors=True)
 
     @classmethod
     def tearDownClass(cls):
