@@ -487,7 +487,10 @@ async function main() {
   if (serverStderr) result.server_stderr_head = serverStderr.slice(0, 300);
   const line = JSON.stringify(result);
   console.log(line);
-  if (flags.out) fs.appendFileSync(flags.out, line + '\n');
+  if (flags.out) {
+    fs.mkdirSync(path.dirname(path.resolve(flags.out)), { recursive: true });
+    fs.appendFileSync(flags.out, line + '\n');
+  }
   stopServer();
   setTimeout(() => process.exit(0), 200); // a socket still closing would keep the process alive
 }

@@ -11,19 +11,18 @@ import pytest
 from benchmarks import bench_live
 from benchmarks.bgio import harness
 
-# A line boardgame.io's harness printed (`node bench.js 4 5 --ramp=1 --warmup=3 --server-cpus=0`).
+# A line boardgame.io's harness printed (the second boardgame.io run of docs/performance.md's "Beside boardgame.io").
 RECORDED_LINE = (
-    '{"target":"boardgame.io","bgio_version":"0.50.2","socketio_version":"4.8.4","node":"v20.20.2",'
-    '"shape":"saturating","tables":4,"seed":1,"server_cpus":"0","seconds":5,"warmup_s":3,"ramp_s":1,'
-    '"window_s":5,"moves":25015,"moves_per_s":5001.74,"latency_ms":{"p50":0.45,"p95":1.17,"p99":2.94,'
-    '"max":21.26,"mean":0.61,"n":25015},"games_completed":480,"games_per_s":95.98,"tables_created":673,'
-    '"moves_total":34891,"moves_per_game":52,"bytes_per_move":959,"bytes_per_frame":901,"frames_per_move":2.13,'
-    '"server_cpu_pct":87.38,"moves_per_server_cpu_s":5724.26,"driver_cpu_pct":54.85,'
-    '"system_cpu":{"busy_pct_of_all_cpus":73.38,"other_cpu_pct":4.53},"connected_seats":{"mean":7.2,"min":0,'
-    '"max":8},"server_rss_mb":{"idle":59.3,"window_end":193.76,"window_max":193.76},"errors":{},'
-    '"first_errors":{},"lanes_still_running_after_drain":0,"server_stderr_lines":0,"calib_ms":{"before":'
-    '{"min":59.28,"median":60.6},"after":{"min":62.53,"median":63.45}},"quiet_wait":null,"cpus":2,'
-    '"at":"2026-11-30T02:29:43"}'
+    '{"target":"boardgame.io","bgio_version":"0.50.2","socketio_version":"4.8.4","node":"v20.20.2","shape":"sa'
+    'turating","tables":50,"seed":1,"server_cpus":"0","seconds":20,"warmup_s":26.67,"ramp_s":16.67,"window_s":'
+    '20,"moves":93332,"moves_per_s":4666.21,"latency_ms":{"p50":6.21,"p95":12.28,"p99":17.34,"max":179.22,"mea'
+    'n":6.78,"n":93332},"games_completed":1564,"games_per_s":78.19,"tables_created":3148,"moves_total":186187,'
+    '"moves_per_game":59.95,"bytes_per_move":995,"bytes_per_frame":942,"frames_per_move":2.11,"server_cpu_pct"'
+    ':91.09,"moves_per_server_cpu_s":5122.5,"driver_cpu_pct":48.86,"system_cpu":{"busy_pct_of_all_cpus":80.18,'
+    '"other_cpu_pct":20.4},"connected_seats":{"mean":61.8,"min":10,"max":100},"server_rss_mb":{"idle":59.2,"wi'
+    'ndow_end":470.07,"window_max":470.07},"errors":{},"first_errors":{},"lanes_still_running_after_drain":0,"'
+    'server_stderr_lines":0,"calib_ms":{"before":{"min":61.89,"median":63.55},"after":{"min":63,"median":63.65'
+    '}},"quiet_wait":{"waited_s":110.12,"busy_pct_before_start":0.5},"cpus":2,"at":"2026-11-30T03:01:23"}'
 )
 
 
@@ -108,10 +107,10 @@ def test_boardgame_io_lanes_arrive_as_cardroom_s_and_its_server_is_kept_on_daphn
 
 def test_the_recorded_line_is_read_with_the_fields_compared_with_cardroom_s():
     result = harness.read_line("npm warn something\n" + RECORDED_LINE + "\n\n")
-    assert result["moves_per_s"] == 5001.74
-    assert result["moves_per_server_cpu_s"] == 5724.26
-    assert (result["latency_ms"]["p50"], result["latency_ms"]["p99"]) == (0.45, 2.94)
-    assert result["tables"] == 4 and result["shape"] == "saturating"
+    assert result["moves_per_s"] == 4666.21
+    assert result["moves_per_server_cpu_s"] == 5122.5
+    assert (result["latency_ms"]["p50"], result["latency_ms"]["p99"]) == (6.21, 17.34)
+    assert result["tables"] == 50 and result["shape"] == "saturating"
 
 
 @pytest.mark.parametrize(
@@ -137,7 +136,7 @@ def test_a_run_past_its_time_limit_is_killed_and_reported():
 
 def test_a_run_s_line_is_read_from_its_output():
     line = [sys.executable, "-c", f"print('starting'); print({RECORDED_LINE!r})"]
-    assert harness.run(line, time_limit_s=30)["moves"] == 25015
+    assert harness.run(line, time_limit_s=30)["moves"] == 93332
 
 
 def test_missing_node_or_packages_are_said_plainly(monkeypatch, tmp_path):
