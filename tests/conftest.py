@@ -1,5 +1,8 @@
 import pytest
 from api_helpers import client_for, create_table
+from channels.testing import WebsocketCommunicator
+
+from games.frames import parts
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -119,3 +122,21 @@ def running(alice, bob):
     assert b.post(f"/api/tables/{table['id']}/join/", {}, format="json").status_code == 200
     assert a.post(f"/api/tables/{table['id']}/start/").status_code == 200
     return table["id"], {0: a, 1: b}
+
+
+@pytest.fixture(autouse=True)
+def _table_frames_read_whole(monkeypatch):
+    """A test reads a table socket as the page does: each frame of parts joined into the whole #table-live
+    (games.frames.parts.Reader; the page's is static/js/table_live/parts.js). What came over the socket
+    is kept as ``communicator.raw_frames``, and what it was read as as ``joined_frames``, for the tests of the
+    parts themselves."""
+    receive = WebsocketCommunicator.receive_from
+
+    async def receive_from(self, timeout=1):
+        raw = await receive(self, timeout)
+        joined = self.__dict__.setdefault("parts_reader", parts.Reader()).read(raw)
+        self.__dict__.setdefault("raw_frames", []).append(raw)
+        self.__dict__.setdefault("joined_frames", []).append(joined)
+        return joined
+
+    monkeypatch.setattr(WebsocketCommunicator, "receive_from", receive_from)

@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from benchmarks.bench_engines import choose
 from benchmarks.livebench import frames, http
 from benchmarks.livebench.service import HOST
+from games.frames import parts
 
 _PAGE_CSRF = re.compile(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'")
 SAMPLES_PER_RUN = 40
@@ -216,6 +217,7 @@ class Seat:
         self.last_version = -1
         self.refusals_in_a_row = 0
         self.legal = []
+        self.parts = parts.Reader()
 
     async def play(self, stop):
         """Returns "over" (the game ended) or "stopped"; SeatError when the table cannot go on."""
@@ -282,8 +284,9 @@ class Seat:
             raise SeatError("disconnect", f"{self.path}: {closed}") from None
         self.stats.received(text, received_at)
         try:
+            text = self.parts.read(text)  # a frame of parts, joined into the whole table as the page joins it
             return text, self.parse(text), received_at
-        except frames.BadFrame as error:
+        except ValueError as error:  # frames.BadFrame, or parts that do not join
             raise SeatError("bad_frame", f"{self.path}: {error}") from None
 
     def table_seen(self, frame, text, received_at):

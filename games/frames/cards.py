@@ -20,6 +20,8 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from games.frames.parts import marker
+
 register = template.Library()
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -61,7 +63,8 @@ def hand_buttons(codes, over=False):
     """Joined here, not by a template loop: a hand is redrawn whenever it changes, in every game."""
     if not codes:
         return mark_safe('<p class="empty">No cards in hand.</p>')
-    return mark_safe("\n".join(_hand_button(str(code), bool(over)) for code in codes))
+    # Each card a part of the live frame of its own (games.frames.parts): a card drawn or played is sent alone.
+    return mark_safe("\n".join(marker(f"h{code}") + _hand_button(str(code), bool(over)) for code in codes))
 
 
 @register.filter

@@ -29,7 +29,7 @@ from jinja2.ext import Extension
 
 from games import game_files
 from games.engines.wording import cards_in_text
-from games.frames import board_filters, cards, log_lines
+from games.frames import board_filters, cards, log_lines, parts
 from games.frames import memo as memo_cache
 from games.overrides.jinja2 import DictFirstEnvironment
 from games.play.names import seat_name
@@ -54,7 +54,9 @@ class MemoExtension(Extension):
         if not names:
             parser.fail("{% memo %} takes the values its block shows, as name=value, ...", lineno)
         body = parser.parse_statements(("name:endmemo",), drop_needle=True)
-        block = f"{parser.name}:{lineno}:{next(self._numbers)}"
+        number = next(self._numbers)
+        block = f"{parser.name}:{lineno}:{number}"
+        _markers[block] = (parts.marker(number), parts.marker(f"{number}/"))
         template = nodes.Template(body, lineno=lineno)
         template.set_environment(self.environment)
         _blocks[block] = self.environment.from_string(template)
@@ -64,10 +66,12 @@ class MemoExtension(Extension):
 
     @staticmethod
     def _drawn(block, context, values):
-        return memo_cache.drawn(block, values, _blocks[block].render, context.get_all)
+        begin, end = _markers[block]
+        return begin + memo_cache.drawn(block, values, _blocks[block].render, context.get_all) + end
 
 
 _blocks = {}  # block name -> the memo block's body, as a template of its own
+_markers = {}  # block name -> the markers of its part's beginning and end (games.frames.parts)
 
 
 # Escaping is ``finalize``'s, not Jinja2's autoescape: one call per value drawn instead of two and a Markup
@@ -132,6 +136,7 @@ def environment(loader, auto_reload, **_defaults):
         card=cards.card,
         card_face=cards.card_face,
         hand_buttons=cards.hand_buttons,
+        live_part=lambda name: SafeString(parts.marker(name)),
     )
     env.filters.update(
         pluralize=defaultfilters.pluralize,
@@ -160,6 +165,8 @@ def env():
     return engines["frames"].env
 
 
-def render(name, context):
-    """The template ``name`` (a ``.jinja`` file under templates/ or a game's) drawn with ``context``, as safe HTML."""
-    return SafeString(env().get_template(name).render(context))
+def render(name, context, marked=False):
+    """The template ``name`` (a ``.jinja`` file under templates/ or a game's) drawn with ``context``, as safe HTML;
+    ``marked``: with the markers of its parts, for a live frame (games.frames.parts), else without."""
+    html = env().get_template(name).render(context)
+    return SafeString(html if marked else parts.strip(html))

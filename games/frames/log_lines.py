@@ -17,6 +17,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 from games.frames.cards import spoken
+from games.frames.parts import marker
 from games.play import caches
 
 LATEST = ' class="is-latest"'
@@ -53,8 +54,13 @@ def live_log_items(viewer, events, describe):
     _keep_log(viewer, version, items)
     if not items:
         return log_items([])
+    # Each line a part of the live frame of its own (games.frames.parts): a move sends its new line, not the log.
     newest, text, _ = items[0]
-    return mark_safe(_log_item(newest, text, True) + "".join(item[2] for item in items[1:]))
+    return mark_safe(
+        marker(f"l{newest}")
+        + _log_item(newest, text, True)
+        + "".join(marker(f"l{item[0]}") + item[2] for item in items[1:])
+    )
 
 
 _LIVE_LOGS_KEPT = 1024  # viewers' logs kept at least (games.live.table_cache makes room for more: make_room)
@@ -76,7 +82,9 @@ def make_room(viewers):
 
 def news_items(lines):
     """The announced lines (games.frames.announcements.news), cards in words, each tagged with its version."""
-    return mark_safe("".join(_news_item(line["version"], line["text"]) for line in lines))
+    return mark_safe(
+        "".join(marker(f"n{line['version']}") + _news_item(line["version"], line["text"]) for line in lines)
+    )
 
 
 @lru_cache(maxsize=50_000, typed=True)  # typed: a safe string is not escaped, a plain one is

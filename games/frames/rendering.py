@@ -181,17 +181,23 @@ CSRF_PLACEHOLDER = "cardroom-csrf-token-placeholder"
 NOW_PLACEHOLDER = "cardroom-now-ms-placeholder"
 
 
-def render_live_table(snap, user):
+def render_live_table(snap, user, marked=False):
     """The live table for websockets, shared by every connection of the same kind of viewer: its forms
-    and its clock carry placeholders, which each connection fills in as it sends it."""
+    and its clock carry placeholders, which each connection fills in as it sends it; ``marked``: with
+    the markers of its parts (games.frames.parts)."""
     context = table_context(snap, user)
     context["now_ms"] = NOW_PLACEHOLDER
-    return draw_live_table(context, CSRF_PLACEHOLDER)
+    return draw_live_table(context, CSRF_PLACEHOLDER, marked)
 
 
-def draw_live_table(context, csrf_token):
+def render_live_parts(snap, user):
+    """``render_live_table`` with its parts marked, as the sockets send it."""
+    return render_live_table(snap, user, marked=True)
+
+
+def draw_live_table(context, csrf_token, marked=False):
     """#table-live drawn from ``table_context``'s context, its forms carrying ``csrf_token``."""
-    return jinja.render("games/_live_table.jinja", {**context, "csrf_token": csrf_token})
+    return jinja.render("games/_live_table.jinja", {**context, "csrf_token": csrf_token}, marked)
 
 
 def render_refusal(message):

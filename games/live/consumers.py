@@ -17,7 +17,7 @@ from django.conf import settings
 
 from accounts import presence
 from games.errors import BadRequest, DamagedLog, Forbidden, NotFound, TableError
-from games.frames import rendering
+from games.frames import parts, rendering
 from games.live import frame_limits, heartbeats, watchers
 from games.live import table_cache as live
 from games.live.json_input import parse_client_json
@@ -136,6 +136,7 @@ class TableConsumer(PlayerConsumer):
     table = None
     table_id = None
     shown = None  # the snapshot this connection was last shown
+    sent = None  # what of it this connection was sent (games.frames.parts.Sent)
     anyone_may_watch = True
 
     def arrive(self):
@@ -151,6 +152,7 @@ class TableConsumer(PlayerConsumer):
     async def joined(self):
         table = self.table
         self.table_id = table.id
+        self.sent = parts.Sent()
         live.attach(table.id)
         await self._join(table.group_name)
         # Read afresh: a move may have been broadcast before this socket joined the table's group.
@@ -169,6 +171,10 @@ class TableConsumer(PlayerConsumer):
         await super().disconnect(code)
 
     async def frame(self, text_data):
+        if text_data == parts.ASK_WHOLE:
+            self.sent.forget()
+            await self._show()
+            return
         if not self.user.is_authenticated:
             await self.send(text_data=rendering.render_refusal(WATCHING_ONLY))
             return
@@ -240,9 +246,9 @@ class TableConsumer(PlayerConsumer):
         if self.shown is not None and snap.version < self.shown.version:
             return
         self.shown = snap
-        pieces = await live.render(snap, self.user, rendering.render_live_table)
+        segments = await live.render(snap, self.user, rendering.render_live_parts)
         csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
-        await self.send(text_data=live.for_connection(pieces, csrf_token))
+        await self.send(text_data=self.sent.frame(snap.version, segments, live.filled(csrf_token)))
 
     def _invite(self):
         session = self.scope.get("session")

@@ -16,7 +16,7 @@ from django.test import Client
 from events import store
 from games.engines import GAMES
 from games.engines.base import SEAT_TO_ACT
-from games.frames import move_log
+from games.frames import move_log, parts
 from games.live import table_cache as live
 from games.live.routing import websocket_urlpatterns
 from games.live.table_cache import LOG_EVENTS
@@ -189,7 +189,8 @@ def test_log_and_news_lines_are_escaped_and_kept_apart_by_kind_of_string():
         == '<li class="is-latest" data-version="4">&lt;em&gt;x&lt;/em&gt;</li>'
     )
     assert (
-        news_items(lines[1:]) == '<p data-announce="event-2" data-announce-version="2">Alice played jack of spades</p>'
+        news_items(lines[1:])
+        == '<!--@n2--><p data-announce="event-2" data-announce-version="2">Alice played jack of spades</p>'
     )
     assert log_items([]) == '<li class="empty">No moves yet.</li>'
 
@@ -225,7 +226,7 @@ def test_each_viewers_log_drawn_from_its_previous_one_is_the_log_drawn_afresh(al
         viewers = [(alice, 0), (bob, 1)] + ([(carol, None)] if snap.version % 37 == 0 or over else [])
         for user, seat in viewers:
             described.clear()
-            drawn = rendering.table_context(snap, user)["move_log"]
+            drawn = parts.strip(rendering.table_context(snap, user)["move_log"])  # without its parts' markers
             assert drawn == drawn_afresh(table, seat, snap.version, over)
             if seat is not None and len(snaps) > 1 and not over:
                 new = snap.version - snaps[-2].version
@@ -235,7 +236,7 @@ def test_each_viewers_log_drawn_from_its_previous_one_is_the_log_drawn_afresh(al
         _move(table, rng)
     assert snap.version > 2 * LOG_EVENTS
     old = snaps[len(snaps) // 2]  # a frame of an older version after newer ones: drawn afresh, the same
-    assert rendering.table_context(old, alice)["move_log"] == drawn_afresh(table, 0, old.version, False)
+    assert parts.strip(rendering.table_context(old, alice)["move_log"]) == drawn_afresh(table, 0, old.version, False)
 
 
 def test_the_least_recently_drawn_viewers_log_is_the_one_forgotten(monkeypatch):
@@ -259,4 +260,4 @@ def test_the_least_recently_drawn_viewers_log_is_the_one_forgotten(monkeypatch):
     for viewer in ("a", "b", "a", "c"):  # "b" is the least recently drawn when "c" comes
         draw(viewer)
     assert described == ["a", "b", "c"] and set(log_lines._live_logs) == {"a", "c"}
-    assert draw("b") == '<li class="is-latest" data-version="1">b saw it</li>' and described[-1] == "b"
+    assert draw("b") == '<!--@l1--><li class="is-latest" data-version="1">b saw it</li>' and described[-1] == "b"

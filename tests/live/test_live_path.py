@@ -14,9 +14,11 @@ from autobahn.exception import Disconnected
 from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from contract.profiles import profile_of
 from django.db import OperationalError, connection, connections, transaction
 
 from events import store
+from games.engines import GAMES, get_engine
 from games.frames import rendering
 from games.live import consumers
 from games.live import table_cache as live
@@ -241,3 +243,44 @@ async def test_the_process_that_made_a_move_shows_it_without_waiting_for_a_task_
             assert [event.version for event in snap.recent] == [event.version for event in fresh.recent]
     finally:
         live.detach(table.id)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_a_page_joining_partial_frames_shows_the_whole_frame_drawn_afresh(game, seed, make_user, settings):
+    """Two seats (Spite's three) and a watcher, random moves: after each, the page that joined the parts it was sent
+    (games.frames.parts.Reader, as tests/conftest.py reads every table socket) equals the table drawn
+    afresh for it, and what came over the socket after the first frame was a fraction of the whole."""
+    options = profile_of(game).short[1]
+    seats = max(2, get_engine(game).min_players)  # two where the game allows it (Spite takes three)
+    players = [await sync_to_async(make_user)(f"p{n}") for n in range(seats)]
+    watcher = await sync_to_async(make_user)("wes")
+    table = await sync_to_async(_started)(game, players, options)
+    people = [*players, watcher]
+    sockets = [await _connect(user, table) for user in people]
+    frames = [await socket.receive_from(timeout=10) for socket in sockets]
+    rng = random.Random(f"{game}-{seed}")
+    for _move in range(40):
+        movers = [n for n, html in enumerate(frames[:seats]) if json.loads(LEGAL.search(html)[1])]
+        if not movers:
+            break  # the game is over
+        mover = rng.choice(movers)
+        version = int(VERSION.search(frames[mover])[1])
+        command = rng.choice(json.loads(LEGAL.search(frames[mover])[1]))
+        await sockets[mover].send_to(text_data=json.dumps({"command": command, "expected_version": version}))
+        answer = await sockets[mover].receive_from(timeout=10)
+        if 'id="table-live"' not in answer:  # refused: the table did not move
+            continue
+        latest = await sync_to_async(store.current_version)(table.stream)
+        frames = [
+            answer if n == mover and VERSION.search(answer)[1] == str(latest) else await _frame_at_least(s, latest)
+            for n, s in enumerate(sockets)
+        ]
+        for user, html in zip(people, frames):
+            fresh = await sync_to_async(_drawn_afresh)(table, user, settings)
+            assert _same_page(html, fresh), f"{user} joined something other than its view at {latest}"
+    for socket in sockets:
+        raw = socket.raw_frames[1:]
+        assert raw and sum(map(len, raw)) < sum(map(len, socket.joined_frames[1:])) / 2
+        await socket.disconnect()

@@ -1,7 +1,7 @@
 """The leak scan: whole games of every game, with every seat, a watcher, a visitor without an account (and
-staff, in Spite), and every payload each of them receives (websocket frames, the REST view and command
-answers, the event log, the table list and detail, the table page and the lobby) checked for card codes that
-recipient may not know, and for the secret salt of any deal's commitment (docs/fair-deals.md), revealed only
+staff, in Spite), and every payload each of them receives (websocket frames, as sent in parts and as joined,
+the REST view and command answers, the event log, the table list and detail, the table page and the lobby)
+checked for card codes that recipient may not know, and for the secret salt of any deal's commitment (docs/fair-deals.md), revealed only
 once the game is over.
 
 What a recipient may know is worked out here from the full game state, not from the engines' views (they
@@ -190,6 +190,8 @@ async def _drain(sockets, knowledge, version):
                 continue
             seen = _version_of(frame)
             knowledge.check(name, seen, frame, "a websocket frame")
+            # The frame as it came: only the parts that changed (games.frames.parts), joined above as the page joins them.
+            knowledge.check(name, seen, socket.raw_frames[-1], "a partial websocket frame")
             if name in WATCHERS:  # nothing tells a watcher what could be played
                 assert _offered(frame) == ([], {"targets": {}, "commands": {}, "playable": []}), frame[:300]
             if seen >= version:
