@@ -26,7 +26,7 @@ from django.db import connections
 
 from config.thread_names import name_for_the_system
 from events import store
-from games.frames import log_lines, memo
+from games.frames import log_lines, memo, parts
 from games.frames.rendering import CSRF_PLACEHOLDER, NOW_PLACEHOLDER
 from games.models import Table
 from games.overrides.asgiref import on_thread
@@ -39,6 +39,11 @@ _PLACEHOLDERS = re.compile(f"({re.escape(CSRF_PLACEHOLDER)}|{re.escape(NOW_PLACE
 def cut(html):
     """A shared rendering cut at its placeholders (every other piece is one), once for all its connections."""
     return _PLACEHOLDERS.split(html)
+
+
+def filled(csrf_token):
+    """What a connection sends of a segment of a shared rendering: ``for_connection`` of its ``cut``."""
+    return lambda text: for_connection(cut(text), csrf_token)
 
 
 def for_connection(pieces, csrf_token):
@@ -103,7 +108,7 @@ class Snapshot:
     deadlines: list
     cause: str | None = None  # the broadcast it was read for, so one broadcast reads it once
     extras: list = field(default_factory=list)  # other apps' parts of the table page (register_extra)
-    renders: dict = field(default_factory=dict)  # viewer key -> HTML, cut at its placeholders
+    renders: dict = field(default_factory=dict)  # viewer key -> its frame's parts (games.frames.parts.split)
     recent: tuple = ()  # the latest stored events (LOG_EVENTS at most), for the move log and announcements
     awaited: frozenset = frozenset()  # an open rematch's: the ids of the players whose seats it keeps
 
@@ -126,9 +131,10 @@ class Snapshot:
         return self.seat_of(user), user.pk == self.table.host_id, user.is_authenticated, user.pk in self.awaited
 
 
-def snapshot(table, seated=None, known=()):
+def snapshot(table, seated=None, known=(), extras=None):
     """A snapshot of ``table`` as stored now (``seated``: its seats, when they are known unchanged;
-    ``known``: the latest events an older snapshot holds, not read again)."""
+    ``known``: the latest events an older snapshot holds, not read again; ``extras``: the other apps'
+    parts, when no move can have changed them)."""
     game = game_state.load(table)
     if seated is None:
         seated = table.seated_users()
@@ -138,7 +144,7 @@ def snapshot(table, seated=None, known=()):
         game,
         active_deadlines(table, game) if _timed(table, game) else [],
         recent=recent_events(table, game.version, known),
-        extras=read_extras(table, game),
+        extras=read_extras(table, game) if extras is None else extras,
         awaited=_awaited(table),
     )
 
@@ -291,8 +297,9 @@ async def _read(live, table_id, seating, cause):
             new = Snapshot(known.table, known.seated, game, [], recent=recent, extras=known.extras)
         elif known is None or seating:
             new = await in_thread(lambda: snapshot(Table.objects.get(pk=table_id)))()
-        else:
-            new = await in_thread(snapshot)(known.table, known.seated, known.recent)
+        else:  # a move made in another process: the other apps' parts stay, unless they follow moves
+            extras = None if _extras_follow_moves(known.table) else known.extras
+            new = await in_thread(snapshot)(known.table, known.seated, known.recent, extras)
         new.cause = cause
         if live.snapshot is None or seating or new.version >= live.snapshot.version:
             live.snapshot = new
@@ -302,8 +309,8 @@ async def _read(live, table_id, seating, cause):
 
 
 async def render(snap, user, render_page):
-    """The snapshot drawn for ``user`` by ``render_page(snap, user)``, once per kind of viewer (``cut``
-    for ``for_connection``).
+    """The snapshot drawn for ``user`` by ``render_page(snap, user)`` (with its parts marked), once per
+    kind of viewer, as games.frames.parts.split gives it (each segment ``fill``ed as a connection sends it).
 
     A running game's page is drawn from the snapshot alone, on the event loop; a table still being
     seated reads its seats while drawing, and a finished one its rematch offer, so they are drawn on a thread.
@@ -313,5 +320,5 @@ async def render(snap, user, render_page):
         on_the_loop = snap.game.started and not snap.game.engine.is_over(snap.game.state)
         draw = render_page if on_the_loop else in_thread(render_page)
         html = draw(snap, user)
-        snap.renders[key] = cut(await html if asyncio.iscoroutine(html) else html)
+        snap.renders[key] = parts.split(await html if asyncio.iscoroutine(html) else html)
     return snap.renders[key]
