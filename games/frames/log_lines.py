@@ -50,17 +50,13 @@ def live_log_items(viewer, events, describe):
     else:
         items = []
     new = [(line["version"], line["text"]) for line in reversed(describe(events)) if line["text"]]
-    items = [(number, text, _log_item(number, text, False)) for number, text in new] + items
+    # Each line a part of the live frame of its own (games.frames.parts): a move sends its new line, not the log.
+    items = [(number, text, marker(f"l{number}") + _log_item(number, text, False)) for number, text in new] + items
     _keep_log(viewer, version, items)
     if not items:
         return log_items([])
-    # Each line a part of the live frame of its own (games.frames.parts): a move sends its new line, not the log.
     newest, text, _ = items[0]
-    return mark_safe(
-        marker(f"l{newest}")
-        + _log_item(newest, text, True)
-        + "".join(marker(f"l{item[0]}") + item[2] for item in items[1:])
-    )
+    return mark_safe(marker(f"l{newest}") + _log_item(newest, text, True) + "".join(item[2] for item in items[1:]))
 
 
 _LIVE_LOGS_KEPT = 1024  # viewers' logs kept at least (games.live.table_cache makes room for more: make_room)

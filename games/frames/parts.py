@@ -20,7 +20,6 @@ comment, and what they draw of anyone's words is escaped.
 """
 
 import re
-from collections import Counter
 
 MARK = re.compile(r"<!--@([^>]*?)-->")
 HEADER = re.compile(r"<!--parts (\d+) (\d+|whole)((?: [^\s<>]+)*)-->")
@@ -40,20 +39,54 @@ def strip(html):
 
 
 def split(html):
-    """A frame drawn with markers, as ``(names, texts)``: the segments between markers that hold text,
-    each named after the marker before it (a name met again gets ``#2``, ``#3``, ...)."""
-    pieces = MARK.split(html)
-    names, texts, seen = [FIRST], [pieces[0]], Counter()
-    for name, text in zip(pieces[1::2], pieces[2::2]):
-        seen[name] += 1
+    """A frame drawn with markers, cut into its segments (``Drawn``): the texts between markers that hold
+    text, each named after the marker before it (a name met again gets ``#2``, ``#3``, ...)."""
+    pieces = html.split("<!--@")
+    by_name = {FIRST: pieces[0]}
+    for piece in pieces[1:]:
+        name, _, text = piece.partition("-->")
         if text:
-            names.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
-            texts.append(text)
-    return tuple(names), tuple(texts)
+            if name in by_name:
+                name = _again(name, by_name)
+            by_name[name] = text
+    return Drawn(by_name)
+
+
+def _again(name, by_name):
+    number = 2
+    while f"{name}#{number}" in by_name:
+        number += 1
+    return f"{name}#{number}"
+
+
+class Drawn:
+    """A frame cut into its segments, shared by the connections of one kind of viewer at one version:
+    ``by_name`` holds them in order. What changed since another drawing is worked out once for all of them."""
+
+    __slots__ = ("by_name", "names", "_since")
+
+    def __init__(self, by_name):
+        self.by_name = by_name
+        self.names = tuple(by_name)
+        self._since = (None, None)
+
+    def since(self, old):
+        """(the names of the segments that differ from ``old``'s, the order as ``runs`` writes it or "")."""
+        known, change = self._since
+        if known is not old:
+            held = old.by_name
+            # The first segment always: #table-live's tag carries the clock, filled in at each send.
+            changed = [FIRST] + [
+                name for name, text in self.by_name.items() if held.get(name) != text and name != FIRST
+            ]
+            order = "" if self.names == old.names else " " + " ".join(runs(old.names, self.names))
+            change = changed, order
+            self._since = (old, change)
+        return change
 
 
 class Sent:
-    """What one socket was last sent of its table: the segments and their order, and the version."""
+    """What one socket was last sent of its table: the drawing, and its version."""
 
     def __init__(self):
         self.forget()
@@ -61,20 +94,19 @@ class Sent:
     def forget(self):
         """The next frame is whole (the page asked for it after a gap)."""
         self.version = None
-        self.order = ()
-        self.texts = {}
+        self.drawn = None
 
-    def frame(self, version, segments, fill):
-        """The frame that takes the page from what this socket was sent to ``segments`` (``split``'s) at
+    def frame(self, version, drawn, fill):
+        """The frame that takes the page from what this socket was sent to ``drawn`` (``split``'s) at
         ``version``; ``fill(text)``: a segment's text as this socket sends it (its placeholders filled)."""
-        names, texts = segments
-        held = self.texts
-        base = WHOLE if self.version is None else str(self.version)
-        # The first segment always: #table-live's tag carries the clock, filled in at each send.
-        changed = [(name, text) for name, text in zip(names, texts) if name == FIRST or held.get(name) != text]
-        order = "" if names == self.order else " " + " ".join(runs(self.order, names))
-        self.version, self.order, self.texts = version, names, dict(zip(names, texts))
-        body = "".join(f"<!--p {name}-->{fill(text)}" for name, text in changed)
+        if self.drawn is None:
+            base, changed, order = WHOLE, drawn.names, " " + " ".join(drawn.names)
+        else:
+            base = str(self.version)
+            changed, order = drawn.since(self.drawn)
+        self.version, self.drawn = version, drawn
+        texts = drawn.by_name
+        body = "".join([f"<!--p {name}-->{fill(texts[name])}" for name in changed])
         return f"<!--parts {version} {base}{order}-->{body}"
 
 

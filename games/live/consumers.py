@@ -246,9 +246,9 @@ class TableConsumer(PlayerConsumer):
         if self.shown is not None and snap.version < self.shown.version:
             return
         self.shown = snap
-        segments = await live.render(snap, self.user, rendering.render_live_parts)
+        drawn = await live.render(snap, self.user, rendering.render_live_parts)
         csrf_token = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
-        await self.send(text_data=self.sent.frame(snap.version, segments, live.filled(csrf_token)))
+        await self.send(text_data=self.sent.frame(snap.version, drawn, live.filled(csrf_token)))
 
     def _invite(self):
         session = self.scope.get("session")

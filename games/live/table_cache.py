@@ -42,8 +42,15 @@ def cut(html):
 
 
 def filled(csrf_token):
-    """What a connection sends of a segment of a shared rendering: ``for_connection`` of its ``cut``."""
-    return lambda text: for_connection(cut(text), csrf_token)
+    """What a connection sends of a segment of a shared rendering: ``for_connection`` of its ``cut``, when
+    it holds a placeholder (most hold none)."""
+
+    def fill(text):
+        if CSRF_PLACEHOLDER in text or NOW_PLACEHOLDER in text:
+            return for_connection(cut(text), csrf_token)
+        return text
+
+    return fill
 
 
 def for_connection(pieces, csrf_token):

@@ -29,9 +29,9 @@ def _frame(segments):
 
 def test_a_frame_is_cut_at_its_markers_into_named_segments_that_join_into_it_without_them():
     html = _frame([("^", "<div>"), ("a", "one"), ("b", ""), ("a", "two"), ("end", "</div>")])
-    names, texts = parts.split(html)
-    assert names == ("^", "a", "a#2", "end")  # an empty segment is left out, a name met again numbered
-    assert "".join(texts) == parts.strip(html) == "<div>onetwo</div>"
+    drawn = parts.split(html)
+    assert drawn.names == ("^", "a", "a#2", "end")  # an empty segment is left out, a name met again numbered
+    assert "".join(drawn.by_name.values()) == parts.strip(html) == "<div>onetwo</div>"
 
 
 def test_a_socket_is_sent_what_changed_and_a_reader_joins_the_whole_frame():
