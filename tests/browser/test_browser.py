@@ -165,15 +165,17 @@ class BrowserTestCase(ChannelsLiveServerTestCase):
         context.set_default_timeout(15000)
         return context.new_page()
 
-    def player(self, username, width=1280, touch=False):
-        """A logged-in page in a browser context of its own (its own cookies); ``touch``: a phone's touch screen."""
+    def player(self, username, width=1280, touch=False, site=None):
+        """A logged-in page in a browser context of its own (its own cookies); ``touch``: a phone's touch screen;
+        ``site``: where it logs in, if not the live server itself."""
+        site = site or self.live_server_url
         User.objects.create_user(username=username, password=PASSWORD, display_name=username.title())
         page = self.visitor(width, touch=touch)
-        page.goto(f"{self.live_server_url}/accounts/login/")
+        page.goto(f"{site}/accounts/login/")
         page.fill("input[name=login]", username)
         page.fill("input[name=password]", PASSWORD)
         page.click("button[type=submit]")
-        page.wait_for_url(f"{self.live_server_url}/lobby/")
+        page.wait_for_url(f"{site}/lobby/")
         return page
 
     def sign_up(self, page, username):

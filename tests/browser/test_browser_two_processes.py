@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from channels.testing.live import make_application, set_database_connection
 from django.conf import settings
-from test_browser import CHROMIUM, PASSWORD, BrowserTestCase, LiveDaphne, _mark_page, _not_reloaded, _off_the_event_loop
+from test_browser import CHROMIUM, BrowserTestCase, LiveDaphne, _mark_page, _not_reloaded, _off_the_event_loop
 
 from accounts.models import User
 from benchmarks.livebench import proxy
@@ -85,14 +85,7 @@ class TestTwoProcessesBehindNginx(BrowserTestCase):
 
     def player_on(self, process, username):
         """A logged-in page whose every request and socket nginx sends to web process ``process``."""
-        User.objects.create_user(username=username, password=PASSWORD, display_name=username.title())
-        page, site = self.visitor(), self.through_nginx_to(process)
-        page.goto(f"{site}/accounts/login/")
-        page.fill("input[name=login]", username)
-        page.fill("input[name=password]", PASSWORD)
-        page.click("button[type=submit]")
-        page.wait_for_url(f"{site}/lobby/")
-        return page
+        return self.player(username, site=self.through_nginx_to(process))
 
     def sockets_logged(self, table_id, expected):
         """(nginx's port, the web process's address) of each of the table's sockets nginx logged as closed,
