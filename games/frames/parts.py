@@ -1,7 +1,7 @@
 """Partial frames: after a move, each socket is sent only the parts of #table-live it has not been shown.
 
 A live table is drawn with markers (``<!--@name-->``) where its parts begin and end: every ``{% memo %}``
-block (games.frames.jinja) and the places ``{{ part("name") }}`` marks in games/_live_table.jinja. Cut
+block (games.frames.jinja) and the places ``{{ live_part("name") }}`` marks in games/_live_table.jinja. Cut
 at them, the frame is a sequence of named segments whose texts, joined in order, are the whole frame
 without its markers. Each socket remembers what it sent (``Sent``); its next frame carries the segments
 whose text changed since, and the order of their names when that changed. The page (static/js/
@@ -164,5 +164,7 @@ class Reader:
         missing = [name for name in self.order if name not in self.texts]
         if missing:
             raise ValueError(f"a frame names segments it never sent: {missing}")
+        # Only the segments in the order are kept: a socket sends again any it did not hold in its last frame.
+        self.texts = {name: self.texts[name] for name in self.order}
         self.version = int(version)
-        return "".join(self.texts[name] for name in self.order)
+        return "".join(self.texts.values())

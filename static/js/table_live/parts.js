@@ -40,7 +40,8 @@ htmx.defineExtension("table-parts", {
     const pieces = text.slice(header[0].length).split(SEGMENT);
     for (let i = 1; i < pieces.length; i += 2) texts.set(pieces[i], pieces[i + 1]);
     if (order.some((name) => !texts.has(name))) return askWhole(element);
+    texts = new Map(order.map((name) => [name, texts.get(name)]));  // the socket sends again any it drops
     version = drawn;
-    return order.map((name) => texts.get(name)).join("");
+    return [...texts.values()].join("");
   },
 });
