@@ -31,6 +31,12 @@ TABLE_NAME_MAX_LENGTH = 60
 # The turn clocks a host may choose, in seconds (None: no turn clock).
 TURN_CLOCK_CHOICES = (15, 30, 60, 120)
 
+# A turn-based table's time per move, in seconds, and how the lobby words it (None: a live table).
+MOVE_TIME_CHOICES = ((3600, "1 hour"), (43200, "12 hours"), (86400, "1 day"), (259200, "3 days"))
+# A turn-based table's time bank per player: a move slower than the time per move draws the rest from it.
+TIME_BANK_CHOICES = ((0, "no time bank"), (86400, "1 day"), (259200, "3 days"), (604800, "7 days"))
+DEFAULT_TIME_BANK = 86400
+
 # How long a bot at the table waits before it acts, in seconds (0: at once), and how the lobby words it.
 BOT_DELAY_CHOICES = ((0, "instantly"), (1, "after 1 second"), (3, "after 3 seconds"))
 DEFAULT_BOT_DELAY = 1
@@ -60,6 +66,17 @@ class Table(models.Model):
         blank=True,
         choices=[(s, f"{s} seconds") for s in TURN_CLOCK_CHOICES],
         help_text="Seconds each turn may take before the seat's default action is played for it; empty: no clock.",
+    )
+    move_time = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        choices=MOVE_TIME_CHOICES,
+        help_text="A turn-based table's seconds per move (games.play.time_bank); empty: a live table.",
+    )
+    time_bank = models.PositiveIntegerField(
+        default=0,
+        choices=TIME_BANK_CHOICES,
+        help_text="At a turn-based table, the seconds each player may draw on when a move takes longer.",
     )
     bot_delay = models.PositiveSmallIntegerField(
         default=DEFAULT_BOT_DELAY,
@@ -96,6 +113,11 @@ class Table(models.Model):
 
     def __str__(self):
         return self.name or f"{self.game} table {self.short_id}"
+
+    @property
+    def turn_based(self):
+        """Played over hours or days: each move has ``move_time`` and the player's time bank."""
+        return self.move_time is not None
 
     @property
     def title(self):
@@ -168,6 +190,8 @@ class Seat(models.Model):
     # own record instead (the turn clock's ``handed_to_bot`` event).
     bot = models.CharField(max_length=16, blank=True, default="")
     joined_at = models.DateTimeField(auto_now_add=True)
+    # At a turn-based table: the seconds of the table's time bank this seat's slow moves have drawn.
+    bank_used = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["number"]

@@ -62,6 +62,9 @@ class Engine:
     # Table options that give hidden information away (Spite's fake joker faces): nobody is shown
     # them until the game is over.
     secret_options = frozenset()
+    # The option the platform sets to a turn-based table's seconds per move, for a game whose rules change
+    # when its players are not all present (Spite drops its countdown); None: the rules are the same.
+    turn_based_option = None
     # The event types that may be rulings players can dispute (disputable below says which are): none
     # for a game without rulings.
     ruling_types = frozenset()
@@ -118,6 +121,16 @@ class Engine:
         """The game's own timers running now: dicts with "key" (unique in the table's life), "seconds"
         and "command" (the system command to submit when it runs out). None by default."""
         return []
+
+    def awaited_seats(self, state):
+        """The seats the game waits on now, each for a move of its own: at a turn-based table their time
+        runs and "Your games" lists the table as their turn. By default the view's ``to_move``; a game
+        whose phase lets several seats act (Spite's opening) names them. A seat's own secret may decide
+        whether it is awaited, so this is told only to that seat."""
+        if state is None or self.is_over(state):
+            return frozenset()
+        seat = self.view(state, None).get("to_move")
+        return frozenset() if seat is None else frozenset({seat})
 
     def host_commands_now(self, state):
         """The host commands (dicts like ``host_commands``) the host may give now: none unless the game
@@ -367,6 +380,16 @@ class RulesEngine(Engine):
     def timers(self, state):
         timers = getattr(self._legal, "timers", None)
         return timers(state) if timers and state is not None else super().timers(state)
+
+    def awaited_seats(self, state):
+        """The seats the game waits on now, each for a move of its own: at a turn-based table their time
+        runs and "Your games" lists the table as their turn. By default the view's ``to_move``; a game
+        whose phase lets several seats act (Spite's opening) names them. A seat's own secret may decide
+        whether it is awaited, so this is told only to that seat."""
+        if state is None or self.is_over(state):
+            return frozenset()
+        seat = self.view(state, None).get("to_move")
+        return frozenset() if seat is None else frozenset({seat})
 
     def host_commands_now(self, state):
         now = getattr(self._legal, "host_commands_now", None)

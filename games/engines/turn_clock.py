@@ -11,6 +11,9 @@ A seated player may ``resign`` at any time (in turn or not, at any version): whe
 left that has not resigned, the game ends and that seat wins; otherwise a bot plays the resigned seat to the
 end (it is never taken back) and the seat finishes last (``Engine.standings``). Each of these events is
 public and said in the log like any other.
+At a turn-based table (hours or days a move) the platform gives ``{"type": "out_of_time", "seat": s}``
+instead when the seat's time per move and time bank are spent: the seat forfeits, as if it had resigned
+(a ``resigned`` event marked ``"out_of_time": true``; docs/rulings.md, "Turn-based tables").
 The host may also hand an absent seat to a bot (``hand_to_bot``: the platform's bot plays its
 turns from then on, and its actions clear the absence like the seat's own); the seat's player
 takes it back with ``take_back`` (any time, in turn or not; it holds at any version, so a bot's
@@ -35,6 +38,7 @@ CARRY_ON = "carry_on"
 HAND_TO_BOT = "hand_to_bot"
 TAKE_BACK = "take_back"
 RESIGN = "resign"
+OUT_OF_TIME = "out_of_time"
 EVENT_TYPES = frozenset(
     {"timed_out", "marked_absent", "carried_on", "abandoned", "handed_to_bot", "taken_back", "resigned"}
 )  # all public
@@ -193,6 +197,7 @@ def commands(default_action, evolve):
         HAND_TO_BOT: Command(_hand_to_bot, HOST),
         TAKE_BACK: Command(_take_back, ANY_SEAT, any_version=True),
         RESIGN: Command(_resign, ANY_SEAT, any_version=True),
+        OUT_OF_TIME: Command(_out_of_time, SYSTEM),
     }
 
 
@@ -234,7 +239,7 @@ def _hand_to_bot(state, seat, command, rng):
 
 def _take_back(state, seat, command, rng):
     if seat in state.clock.resigned:
-        raise IllegalCommand("You resigned, so the bot plays your seat to the end.")
+        raise IllegalCommand("You resigned or ran out of time, so the bot plays your seat to the end.")
     if seat not in state.clock.bots:
         raise IllegalCommand("No bot plays your seat, so there is nothing to take back.")
     return [{"type": "taken_back", "seat": seat}]
@@ -243,9 +248,24 @@ def _take_back(state, seat, command, rng):
 def _resign(state, seat, command, rng):
     if seat in state.clock.resigned:
         raise IllegalCommand("You have resigned already.")
+    return [_resignation(state, seat)]
+
+
+def _out_of_time(state, seat, command, rng):
+    """A turn-based table's time ran out for the seat to act: it forfeits. A stale one is refused."""
+    timed = command.get("seat")
+    if isinstance(timed, bool) or not isinstance(timed, int) or timed != state.to_move:
+        raise IllegalCommand(f"Seat {timed!r} is not the seat to act; that turn is over.")
+    if timed in state.clock.resigned or timed in state.clock.bots:
+        raise IllegalCommand("A bot plays that seat already, so its time does not run.")
+    return [{**_resignation(state, timed), "out_of_time": True}]
+
+
+def _resignation(state, seat):
+    """``seat`` leaves the game: its ``resigned`` event, naming the winner when one seat is left."""
     resigned = {"type": "resigned", "seat": seat}
     left = _still_playing(state, seat)
-    return [{**resigned, "winner": left[0]} if len(left) == 1 else resigned]
+    return {**resigned, "winner": left[0]} if len(left) == 1 else resigned
 
 
 def _still_playing(state, seat):

@@ -78,11 +78,20 @@ def turn_clock_sentence(event):
         return f"The host lets a bot play for {who(event['seat'])}"
     if kind == "taken_back":
         return f"{who(event['seat'])} takes their seat back from the bot"
+    if kind == "resigned" and event.get("out_of_time"):
+        return _out_of_time(event)
     if kind == "resigned" and "winner" in event:
         return f"{who(event['seat'])} resigns, and {who(event['winner'])} wins"
     if kind == "resigned":
         return f"{who(event['seat'])} resigns; a bot plays the seat to the end"
     return None
+
+
+def _out_of_time(event):
+    """A turn-based table's forfeit on time (turn_clock.OUT_OF_TIME)."""
+    if "winner" in event:
+        return f"{who(event['seat'])} runs out of time and forfeits, and {who(event['winner'])} wins"
+    return f"{who(event['seat'])} runs out of time and forfeits; a bot plays the seat to the end"
 
 
 def described(game, sentences, event, chosen):

@@ -1,8 +1,8 @@
 """Timers: the deadlines a change to a table sets, recorded with it and handed to Celery.
 
 When games.play.commands.run appends events, ``deadlines`` works out the Deadline rows the change sets:
-one for each of the engine's timers that is new (``Engine.timers``), at a table with a turn clock,
-one for a turn that began, and at a table where bots play, one for the bots' look at the new version
+one for each of the engine's timers that is new (``Engine.timers``), at a table with a turn clock or a
+turn-based one, one for a turn that began (turn-based: the seat's time per move and bank, games.play.time_bank), and at a table where bots play, one for the bots' look at the new version
 (a "bot-<version>" deadline, due after the table's bot delay: games.play.bot_turns). ``record`` saves them in the same transaction as the events:
 the row is the timer, and Celery beat's tick fires it once it is due (games.play.firing.fire_due). So that
 it fires on time, not up to a tick late, once the transaction commits a run of that same job is
@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Deadline, Table
-from games.play import bot_seats, game_state
+from games.play import bot_seats, game_state, time_bank
 
 log = logging.getLogger(__name__)
 
@@ -61,20 +61,36 @@ def _engine_deadline(timer, version, now):
 
 
 def _turn_deadline(table, engine, before, after, version, now):
-    """A "turn-<version>" deadline when the table has a turn clock and the seat to act changed."""
-    if not table.turn_clock:
+    """A "turn-<version>" deadline when the table has a turn clock or is turn-based and the seat to act
+    changed: its timeout, or at a turn-based table its forfeit once the time per move and bank are spent."""
+    if not table.turn_clock and not table.turn_based:
         return None
     seat = to_move(engine, after)
     if seat is None or (before is not None and to_move(engine, before) == seat):
         return None
+    if table.turn_based:
+        command, seconds = {"type": "out_of_time", "seat": seat}, time_bank.allowance(table, seat)
+    else:
+        command, seconds = {"type": "turn_timeout", "seat": seat}, table.turn_clock
     return Deadline(
         key=f"turn-{version}",
         kind=Deadline.Kind.TURN,
         seat=seat,
-        command={"type": "turn_timeout", "seat": seat},
+        command=command,
         version=version,
-        due_at=now + timedelta(seconds=table.turn_clock),
+        due_at=now + timedelta(seconds=seconds),
     )
+
+
+def bank_draw(table, engine, before, after):
+    """At a turn-based table, the (seat, seconds) that the turn this change ends draws from the seat's
+    bank (games.play.time_bank.draw, with the change); None when no turn ended or it took no longer."""
+    if not table.turn_based:
+        return None
+    seat = to_move(engine, before)
+    if seat is None or (not engine.is_over(after) and to_move(engine, after) == seat):
+        return None
+    return time_bank.overrun(table, seat, timezone.now())
 
 
 def _bot_deadline(table, engine, after, version, now):

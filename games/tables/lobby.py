@@ -9,7 +9,15 @@ from django.db import IntegrityError, transaction
 from events.store import Actor
 from games.engines import GAMES, get_engine
 from games.errors import BadRequest, Conflict, Forbidden, NotFound, StaleVersion
-from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TURN_CLOCK_CHOICES, Seat, Table
+from games.models import (
+    BOT_DELAY_CHOICES,
+    DEFAULT_BOT_DELAY,
+    MOVE_TIME_CHOICES,
+    TIME_BANK_CHOICES,
+    TURN_CLOCK_CHOICES,
+    Seat,
+    Table,
+)
 from games.play import broadcast, commands
 from games.tables import kept_seats
 from games.tables.table_names import table_name
@@ -81,6 +89,34 @@ def check_turn_clock(turn_clock):
         raise BadRequest(f"A turn clock is {offered} seconds (or none), not {turn_clock!r}.")
 
 
+def check_turn_based(move_time, time_bank, turn_clock):
+    """Raise BadRequest unless ``move_time`` is None (a live table) or one of the offered times per move,
+    ``time_bank`` one of the offered banks, and a turn-based table has no turn clock of seconds."""
+    if move_time is None:
+        if time_bank:
+            raise BadRequest("A time bank is for a turn-based table: choose a time per move too.")
+        return
+    if isinstance(move_time, bool) or move_time not in dict(MOVE_TIME_CHOICES):
+        raise BadRequest(f"A time per move is one of {_offered(MOVE_TIME_CHOICES)} seconds, not {move_time!r}.")
+    if isinstance(time_bank, bool) or time_bank not in dict(TIME_BANK_CHOICES):
+        raise BadRequest(f"A time bank is one of {_offered(TIME_BANK_CHOICES)} seconds, not {time_bank!r}.")
+    if turn_clock is not None:
+        raise BadRequest("A turn-based table has a time per move, not a turn clock of seconds: choose one.")
+
+
+def _offered(choices):
+    return ", ".join(f"{seconds} ({label})" for seconds, label in choices)
+
+
+def with_turn_based(game, options, move_time):
+    """The table's options with the engine's own turn-based option set, for a game whose rules change
+    when the players are not all present (``Engine.turn_based_option``: Spite's countdown)."""
+    name = get_engine(game).turn_based_option if game in GAMES else None
+    if name is None or move_time is None:
+        return options
+    return {**options, name: move_time}
+
+
 def check_bot_delay(bot_delay):
     """Raise BadRequest unless ``bot_delay`` is one of the offered seconds a bot waits before it acts."""
     offered = [seconds for seconds, _label in BOT_DELAY_CHOICES]
@@ -114,14 +150,19 @@ def create_table(
     name=None,
     host_seat=0,
     bot_delay=DEFAULT_BOT_DELAY,
+    move_time=None,
+    time_bank=0,
     **fields,
 ):
     """A new open table with the host at ``host_seat`` (0); ``turn_clock``: seconds per turn, or None for no
     clock; ``name``: what players read (blank or None: "Ana's Spite table"); ``bot_delay``: seconds its bots
-    wait before they act (BOT_DELAY_CHOICES). ``fields``: more Table fields."""
-    options = options or {}
-    check_setup(game, seat_count, options)
+    wait before they act (BOT_DELAY_CHOICES); ``move_time`` and ``time_bank``: a turn-based table's seconds
+    per move and bank (MOVE_TIME_CHOICES, TIME_BANK_CHOICES), None for a live table. ``fields``: more Table
+    fields."""
     check_turn_clock(turn_clock)
+    check_turn_based(move_time, time_bank, turn_clock)
+    options = with_turn_based(game, options or {}, move_time)
+    check_setup(game, seat_count, options)
     check_bot_delay(bot_delay)
     table = Table.objects.create(
         game=game,
@@ -132,6 +173,8 @@ def create_table(
         turn_clock=turn_clock,
         name=table_name(name, host, game),
         bot_delay=bot_delay,
+        move_time=move_time,
+        time_bank=time_bank,
         **fields,
     )
     Seat.objects.create(table=table, number=host_seat, user=host)
