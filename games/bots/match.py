@@ -43,7 +43,7 @@ def steps(engine, levels, seed, options=None, max_commands=20000):
     for _ in range(max_commands):
         if engine.is_over(state):
             return
-        seat, view, legal, command = _next_command(engine, state, bots, rngs, rng)
+        seat, view, legal, command = next_command(engine, state, bots, rngs, rng)
         events = engine.decide(state, seat, command, rng=rng)
         after = engine.fold(events, state)
         yield Step(state, seat, view, legal, command, events, after)
@@ -58,7 +58,7 @@ def play(engine, levels, seed, options=None, max_commands=20000):
     return state
 
 
-def _next_command(engine, state, bots, rngs, rng):
+def next_command(engine, state, bots, rngs, rng):
     calls, out_of_turn = registry.game(engine.name).bot_calls, engine.out_of_turn
     offers = {seat: engine.legal_commands(state, seat) for seat in range(state.players)}
     for seat, legal in offers.items():
