@@ -19,6 +19,11 @@ class User(AbstractUser):
     show_last_seen = models.BooleanField(
         default=True, help_text="Others may read on your page roughly when you were last here (today, this week)."
     )
+    turn_emails = models.BooleanField(
+        default=False,
+        help_text="E-mail me when it is my move at a turn-based table and no page of the room is open "
+        "(to a verified address, one message for a burst of turns).",
+    )
     deleted_at = models.DateTimeField(
         null=True,
         blank=True,

@@ -21,6 +21,9 @@ from .models import User, Watching
 SEEN_EVERY = timedelta(minutes=1)
 ONLINE_WITHIN = timedelta(minutes=5)
 WATCHING_FRESH = 3 * SEEN_EVERY
+# A page of the room counts as open while it was seen this recently: an open table page's heartbeats write
+# ``last_seen`` once every SEEN_EVERY, so twice that allows one write's lateness.
+PAGE_OPEN_WITHIN = 2 * SEEN_EVERY
 
 
 def seen(user, now=None):
@@ -37,6 +40,14 @@ def seen_many(user_ids, now=None):
     now = now or timezone.now()
     stale = Q(last_seen__isnull=True) | Q(last_seen__lt=now - SEEN_EVERY)
     User.objects.filter(stale, pk__in=set(user_ids)).update(last_seen=now)
+
+
+def page_open(user, now=None):
+    """Whether ``user`` has a page of the room open, as far as ``last_seen`` tells: seen within
+    PAGE_OPEN_WITHIN. Such a player is told of their turn in the page, not by e-mail."""
+    if user.last_seen is None:
+        return False
+    return (now or timezone.now()) - user.last_seen < PAGE_OPEN_WITHIN
 
 
 def online_count(now=None):

@@ -258,3 +258,29 @@ class QueuedPlayer(models.Model):
 
     def __str__(self):
         return f"{self.user} for {self.game}" + (f", seated at {self.table_id}" if self.table_id else "")
+
+
+class Nudge(models.Model):
+    """An e-mail owed to a player whose move it became at a turn-based table (games.play.nudges): written
+    with the change that made their seat awaited, sent (or skipped, with why) by the worker after a short
+    wait that batches a burst of turns into one message. One per table per move: (user, table, version)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="nudges")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="nudges")
+    seat = models.PositiveSmallIntegerField(help_text="The seat whose move it became.")
+    version = models.PositiveIntegerField(help_text="The table's version at which the turn began.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True, help_text="When it was settled: sent, or skipped.")
+    how = models.CharField(
+        max_length=80, blank=True, default="", help_text='"email", or "skipped: " and why; empty while pending.'
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["user", "table", "version"], name="nudge_once_per_move")]
+        indexes = [
+            models.Index(fields=["user", "created_at"], condition=Q(sent_at__isnull=True), name="nudge_pending")
+        ]
+
+    def __str__(self):
+        return f"{self.user} at {self.table_id}, version {self.version}: {self.how or 'pending'}"

@@ -1,4 +1,4 @@
-"""A game's leaderboards: the best players by rating, among those past their provisional games, and the
+"""A pool's leaderboards (ratings.pools: a game's live or turn-based players; ``pool`` is its key): the best players by rating, among those past their provisional games, and the
 players with the most rated games this month (UTC, as the site's times are). A player who deleted their
 account is on neither: a board lists players one can still meet (docs/rulings.md, "Deleting an account")."""
 
@@ -22,25 +22,25 @@ class Row:
     games: int  # rated games: in all (by rating) or this month
 
 
-def by_rating(game, limit=LISTED):
+def by_rating(pool, limit=LISTED):
     ratings = (
-        Rating.objects.filter(game=game, games__gte=MIN_GAMES, user__deleted_at__isnull=True)
+        Rating.objects.filter(game=pool, games__gte=MIN_GAMES, user__deleted_at__isnull=True)
         .select_related("user")
         .order_by("-mu", "-games", "user__username")[:limit]
     )
     return [Row(place, rating.user, shown(rating), rating.games) for place, rating in enumerate(ratings, start=1)]
 
 
-def by_games_this_month(game, limit=LISTED, now=None):
+def by_games_this_month(pool, limit=LISTED, now=None):
     counts = list(
-        RatingChange.objects.filter(game=game, at__gte=month_start(now), user__deleted_at__isnull=True)
+        RatingChange.objects.filter(game=pool, at__gte=month_start(now), user__deleted_at__isnull=True)
         .values("user")
         .annotate(played=Count("pk"))
         .order_by("-played", "user")[:limit]
     )
     ratings = {
         rating.user_id: rating
-        for rating in Rating.objects.filter(game=game, user__in=[row["user"] for row in counts]).select_related("user")
+        for rating in Rating.objects.filter(game=pool, user__in=[row["user"] for row in counts]).select_related("user")
     }
     return [
         Row(place, ratings[row["user"]].user, shown(ratings[row["user"]]), row["played"])

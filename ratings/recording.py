@@ -1,5 +1,5 @@
-"""Rating a finished table: its event appended to the game's rating stream exactly once, however many jobs
-race or retry.
+"""Rating a finished table: its event appended to its pool's rating stream (ratings.pools: its game's live
+or turn-based pool) exactly once, however many jobs race or retry.
 
 Read the stream's version, then whether the table has its event already (the projection, written in the
 same transaction as each event, so it is as new as the version or newer); if not, work out the event from
@@ -14,9 +14,9 @@ from events import store
 from events.store import ConcurrencyConflict
 from games.models import Table
 
-from . import eligibility, skill
+from . import eligibility, pools, skill
 from .models import RatedTable, Rating
-from .projection import NOT_RATED, RATED, apply, stream_name
+from .projection import NOT_RATED, RATED, apply
 
 ATTEMPTS = 5
 
@@ -29,19 +29,19 @@ def rate(table):
     """Append ``table``'s rating event unless it has one; returns its RatedTable (None: not finished)."""
     if table.status != Table.Status.FINISHED:
         return None
-    stream = stream_name(table.game)
+    pool = pools.of_table(table)
     for _ in range(ATTEMPTS):
-        version = store.current_version(stream)
+        version = store.current_version(pool.stream)
         done = RatedTable.objects.filter(table=table).first()
         if done is not None:
             return done
         try:
             with transaction.atomic():
-                stored = store.append_stored(stream, [event_for(table)], version)
-                return apply(table.game, stored[0])
+                stored = store.append_stored(pool.stream, [event_for(table)], version)
+                return apply(pool.key, stored[0])
         except (ConcurrencyConflict, IntegrityError):
             continue
-    raise RatingBusy(f"The {table.game} ratings were too busy to rate table {table.pk}.")
+    raise RatingBusy(f"The {pool.key} ratings were too busy to rate table {table.pk}.")
 
 
 def event_for(table):
@@ -55,8 +55,8 @@ def event_for(table):
 
 def rated_event(table, ranked, seat_of):
     """The "game_rated" event of ``table`` whose players (user ids) finished ``ranked`` ({user: rank}) from
-    the seats ``seat_of`` ({user: seat}), rated from their ratings in its game as they stand now."""
-    before = _ratings_now(table.game, list(ranked))
+    the seats ``seat_of`` ({user: seat}), rated from their ratings in its pool as they stand now."""
+    before = _ratings_now(pools.of_table(table).key, list(ranked))
     after = skill.rate(before, ranked)
     players = [
         {
@@ -73,7 +73,8 @@ def rated_event(table, ranked, seat_of):
     return {"type": RATED, "table": str(table.pk), "players": players}
 
 
-def _ratings_now(game, users):
-    """{user id: (mu, sigma)}: each player's current rating in ``game``, a new player's for one without."""
-    found = {r.user_id: (r.mu, r.sigma) for r in Rating.objects.filter(game=game, user_id__in=users)}
+def _ratings_now(pool, users):
+    """{user id: (mu, sigma)}: each player's current rating in the pool whose key is ``pool``, a new player's
+    for one without."""
+    found = {r.user_id: (r.mu, r.sigma) for r in Rating.objects.filter(game=pool, user_id__in=users)}
     return {user: found.get(user, (skill.MU, skill.SIGMA)) for user in users}

@@ -7,7 +7,16 @@ from accounts.api.serializers import ErrorSerializer
 from events import store
 from games.bots import LEVELS, levels
 from games.engines import GAMES, get_engine
-from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, Seat, Table
+from games.models import (
+    BOT_DELAY_CHOICES,
+    DEFAULT_BOT_DELAY,
+    DEFAULT_TIME_BANK,
+    MOVE_TIME_CHOICES,
+    TABLE_NAME_MAX_LENGTH,
+    TIME_BANK_CHOICES,
+    Seat,
+    Table,
+)
 from games.play import fair_deals, log_chain
 from games.replay import record as records
 from games.tables import play_now
@@ -67,6 +76,9 @@ class TableSerializer(serializers.ModelSerializer):
     rematch = serializers.SerializerMethodField(
         help_text="Once the game is over: the id of the rematch table offered after it (not closed), or null."
     )
+    turn_based = serializers.BooleanField(
+        read_only=True, help_text="Played over hours or days: each move has `move_time` and the player's `time_bank`."
+    )
 
     class Meta:
         model = Table
@@ -79,6 +91,9 @@ class TableSerializer(serializers.ModelSerializer):
             "seat_count",
             "private",
             "turn_clock",
+            "move_time",
+            "time_bank",
+            "turn_based",
             "bot_delay",
             "status",
             "host",
@@ -92,7 +107,16 @@ class TableSerializer(serializers.ModelSerializer):
             "awaiting",
             "rematch",
         ]
-        read_only_fields = ["id", "name", "status", "bot_delay", "created_at", "rematch_of"]
+        read_only_fields = [
+            "id",
+            "name",
+            "status",
+            "bot_delay",
+            "move_time",
+            "time_bank",
+            "created_at",
+            "rematch_of",
+        ]
 
     def get_options_in_words(self, table) -> list[str]:
         return get_engine(table.game).describe_options(table.shown_options)
@@ -169,6 +193,11 @@ def _seat_number(table, user):
     return next((seat.number for seat in table.seats.all() if seat.user_id == user.pk), None)
 
 
+def _in_words(choices):
+    """Offered seconds as the API's help says them: "3600 (1 hour), 43200 (12 hours)"."""
+    return ", ".join(f"{seconds} ({label})" for seconds, label in choices)
+
+
 class CreateTableSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAMES)
     seat_count = serializers.IntegerField(min_value=1, max_value=16)
@@ -193,10 +222,28 @@ class CreateTableSerializer(serializers.Serializer):
     bot_delay = serializers.IntegerField(
         required=False,
         default=DEFAULT_BOT_DELAY,
-        help_text="Seconds a bot at the table waits before it acts: "
-        + ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES)
-        + ".",
+        help_text=f"Seconds a bot at the table waits before it acts: {_in_words(BOT_DELAY_CHOICES)}.",
     )
+    move_time = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A turn-based table's seconds per move: "
+        + _in_words(MOVE_TIME_CHOICES)
+        + "; null or left out: a live table. A turn-based table has no `turn_clock`.",
+    )
+    time_bank = serializers.IntegerField(
+        required=False,
+        help_text="At a turn-based table, the seconds each player may draw on when a move takes longer than "
+        f"`move_time`: {_in_words(TIME_BANK_CHOICES)}; left out: {DEFAULT_TIME_BANK} at a turn-based table, "
+        "0 at a live one (which has no time bank).",
+    )
+
+    def validate(self, data):
+        """A turn-based table's bank is DEFAULT_TIME_BANK unless said; the lobby judges the pair."""
+        if "time_bank" not in data:
+            data["time_bank"] = 0 if data.get("move_time") is None else DEFAULT_TIME_BANK
+        return data
 
 
 # What games.tables.table_names refuses in a name, as far as a pattern can say it: control characters, text
@@ -232,7 +279,7 @@ def _for_one_game(base, engine, class_name, doc, seat_help, **fields):
 
 def _create_table_serializer_for(engine):
     """CreateTableSerializer as the schema shows it for one game: besides _for_one_game's, its options,
-    the name's pattern and the turn clocks offered."""
+    the name's pattern, the turn clocks and the turn-based times offered."""
     return _for_one_game(
         CreateTableSerializer,
         engine,
@@ -261,6 +308,18 @@ def _create_table_serializer_for(engine):
             allow_null=True,
             default=None,
             help_text=CreateTableSerializer().fields["turn_clock"].help_text,
+        ),
+        move_time=serializers.ChoiceField(
+            choices=MOVE_TIME_CHOICES,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=CreateTableSerializer().fields["move_time"].help_text,
+        ),
+        time_bank=serializers.ChoiceField(
+            choices=TIME_BANK_CHOICES,
+            required=False,
+            help_text=CreateTableSerializer().fields["time_bank"].help_text,
         ),
     )
 
@@ -305,9 +364,7 @@ class PlayComputerSerializer(serializers.Serializer):
     bot_delay = serializers.IntegerField(
         required=False,
         default=DEFAULT_BOT_DELAY,
-        help_text="Seconds a bot waits before it acts: "
-        + ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES)
-        + ".",
+        help_text=f"Seconds a bot waits before it acts: {_in_words(BOT_DELAY_CHOICES)}.",
     )
 
 

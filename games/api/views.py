@@ -141,6 +141,8 @@ class TableList(APIView):
             data["turn_clock"],
             name=data["name"],
             bot_delay=data["bot_delay"],
+            move_time=data["move_time"],
+            time_bank=data["time_bank"],
         )
         return Response(TableSerializer.of(table, request), status=status.HTTP_201_CREATED)
 

@@ -24,6 +24,7 @@ from games.play import bot_seats, game_state, time_bank
 log = logging.getLogger(__name__)
 
 FIRE_DUE_TASK = "games.fire_due_deadlines"  # games.tasks
+QUEUE_AHEAD = timedelta(minutes=10)
 
 
 def deadlines(table, engine, before, after, version):
@@ -151,8 +152,12 @@ def forget_ended(batch=500):
 
 def _queue(deadlines):
     """A run of the firing job at each deadline's time, for punctuality only: the row is the timer, and
-    a run that is never queued, or lost in the broker, only leaves it to beat's next tick."""
-    for due_at in sorted({deadline.due_at for deadline in deadlines}):
+    a run that is never queued, or lost in the broker, only leaves it to beat's next tick. A deadline
+    further away than QUEUE_AHEAD (a turn-based table's, hours or days off) is left to beat alone: a
+    broker keeps a task with a distant ETA unacknowledged, and Redis hands it out again after its
+    visibility timeout (an hour), so each such run would be queued many times over."""
+    horizon = timezone.now() + QUEUE_AHEAD
+    for due_at in sorted({deadline.due_at for deadline in deadlines if deadline.due_at <= horizon}):
         try:
             current_app.send_task(FIRE_DUE_TASK, kwargs={"due_by": due_at.isoformat()}, eta=due_at)
         except Exception:  # beat's next tick fires it

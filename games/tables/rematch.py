@@ -1,12 +1,12 @@
 """Rematch: after a game, one click offers its players a new table with the same game and options.
 
 As on Board Game Arena: any player of the finished game may propose it. The proposer hosts the new
-table at their old seat, with the same seats, options, turn clock and privacy (the engine's secret
-options, such as Spite's fake joker faces, are drawn anew); every other player of the game is offered
-their old seat there. Each accepts (joins, taking that seat) or declines. Until all have answered,
-nobody else may take a seat kept for them; a decline frees that seat for anyone. One rematch per
-finished table: a player who presses "Rematch" after another did joins the one already offered.
-Bots take their old seats again at once (they cannot answer an offer).
+table at their old seat, with the same seats, options, turn clock (or time per move and time bank) and
+privacy (the engine's secret options, such as Spite's fake joker faces, are drawn anew); every other
+player of the game is offered their old seat there. Each accepts (joins, taking that seat) or declines.
+Until all have answered, nobody else may take a seat kept for them; a decline frees that seat for anyone.
+One rematch per finished table: a player who presses "Rematch" after another did joins the one already
+offered. Bots take their old seats again at once (they cannot answer an offer).
 """
 
 from django.db import transaction
@@ -45,6 +45,8 @@ def offer_rematch(old, user):
             host_seat=seat,
             rematch_of=old,
             bot_delay=old.bot_delay,
+            move_time=old.move_time,
+            time_bank=old.time_bank,
         )
         bots = {s.number: s.bot for s in old.seats.exclude(bot="")}
         for number, level in bots.items():  # bots cannot answer an offer: they take their seats again at once

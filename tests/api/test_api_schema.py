@@ -128,6 +128,12 @@ def test_the_api_keeps_to_its_schema(case, tables, tester):
         # past the first, which a name may not hold either (games.tables.table_names).
         if any(unicodedata.category(character) in ("Cn", "Co", "Cs") for character in case.body.get("name") or ""):
             del case.body["name"]
+        # Nor can it say that a turn-based table has no turn clock of seconds, and a live one no time bank
+        # (games.tables.lobby.check_turn_based): valid data keeps to one of the two.
+        if case.body.get("move_time") is None:
+            case.body.pop("time_bank", None)
+        else:
+            case.body.pop("turn_clock", None)
     if case.operation.label in KNOWN_KEYS and isinstance(case.body, dict) and _positive(case):
         # Keys it does not know are ignored, but the JSON parser refuses NUL text anywhere in a body
         # (games.api.parsers), which no schema can say: valid data sends only the keys it knows.

@@ -12,7 +12,7 @@ from events import store
 from games.engines import IllegalCommand, get_engine
 from games.errors import BadRequest
 from games.models import Deadline, Seat
-from games.play import commands, firing, game_state
+from games.play import commands, firing, game_state, timers
 from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
@@ -141,3 +141,20 @@ def test_a_stale_out_of_time_is_refused():
 def test_bad_turn_based_settings_are_refused_with_a_sentence(alice, fields, refusal):
     with pytest.raises(BadRequest, match=refusal):
         lobby.create_table(alice, "spank", 2, **fields)
+
+
+def test_a_deadline_hours_away_is_left_to_beats_tick_not_queued_with_a_distant_eta(
+    alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    queued = []
+    monkeypatch.setattr(timers.current_app, "send_task", lambda name, kwargs, eta: queued.append(eta))
+    table = lobby.create_table(alice, "spank", 2, move_time=HOUR, time_bank=0)
+    lobby.join_table(table, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby.start_table(table, alice)
+    assert turn_deadline(table) is not None and queued == []  # an hour away: beat's tick fires it
+    live = lobby.create_table(alice, "spank", 2, turn_clock=30)
+    lobby.join_table(live, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby.start_table(live, alice)
+    assert queued == [turn_deadline(live).due_at]

@@ -12,6 +12,9 @@ from .trick import next_active
 from .turns import barred_pass, move_on, passing
 
 COUNTDOWN_SECONDS = 5
+NO_COUNTDOWN_TURN_BASED = (
+    "There is no countdown at a turn-based table: each move has the table's time per move."
+)
 PENALTY_SKIPS = 1  # one misplay, one turn to skip
 
 
@@ -123,6 +126,8 @@ def may_start_countdown(state, seat):
 
 def _countdown_refusal(state, seat):
     target = state.to_move
+    if state.options.turn_based:  # RULINGS, Turn-based tables: the table's time per move replaces it
+        return NO_COUNTDOWN_TURN_BASED
     if state.countdown is not None:
         return "A countdown is already running."
     if state.phase == OPENING or target is None or state.reward is not None or not state.trick.plays:

@@ -7,6 +7,7 @@ EVENT_TYPES = (
     "swapped",
     "asked",
     "declined",
+    "ask_expired",
     "played",
     "played_fake_down",
     "bounty_claimed",

@@ -68,6 +68,7 @@ def _dealt(state, event):
         to_move=leader,
         ask=event["ask"],
         declined=frozenset(),
+        asks=state.asks + (1 if event["ask"] is not None and leader is None else 0),
         places=(None,) * state.players,
         last_play_joker=(False,) * state.players,
         bonus=((),) * state.players,  # reward cards from the deck went back with the deck
@@ -92,11 +93,21 @@ def _swapped(state, event):
 
 
 def _asked(state, event):
-    return replace(state, ask=event["rank"], declined=frozenset() if event["clear_declines"] else state.declined)
+    return replace(
+        state,
+        ask=event["rank"],
+        declined=frozenset() if event["clear_declines"] else state.declined,
+        asks=state.asks + 1,
+    )
 
 
 def _declined(state, event):
     return replace(state, declined=state.declined | {(event["seat"], event["rank"])})
+
+
+def _ask_expired(state, event):
+    """A turn-based table's ask ran out of time: the holders who did not answer have declined it."""
+    return replace(state, declined=state.declined | {(seat, event["rank"]) for seat in event["seats"]})
 
 
 def _played(state, event):
@@ -303,7 +314,10 @@ def _misplay_called(state, event):
             uncalled=state.uncalled,
             window=state.window,
         )
-    return misplays.penalise(state, event, what)
+    state = misplays.penalise(state, event, what)
+    if state.phase == OPENING:  # a called opening lead: the asked rank is asked again (a new timer)
+        state = replace(state, asks=state.asks + 1)
+    return state
 
 
 def _round_ended(state, event):

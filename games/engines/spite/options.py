@@ -1,4 +1,4 @@
-"""The match settings: seats, rounds, misplay mode and fake jokers."""
+"""The match settings: seats, rounds, misplay mode, fake jokers, and a turn-based table's time per move."""
 
 from dataclasses import dataclass
 
@@ -9,7 +9,7 @@ MAX_PLAYERS = 9
 STRICT, TABLE = "strict", "table"
 MISPLAY_MODES = (TABLE, STRICT)  # table: illegal plays are accepted and may be called (RULINGS)
 FAKE_FACES = tuple(rank + suit for rank in STANDARD_RANKS for suit in SUITS)  # the separate 52-card deck
-OPTION_NAMES = ("rounds", "misplays", "fake_jokers", "fake_joker_faces")
+OPTION_NAMES = ("rounds", "misplays", "fake_jokers", "fake_joker_faces", "move_time")
 
 
 @dataclass(frozen=True)
@@ -18,13 +18,24 @@ class Options:
     misplays: str = TABLE
     fake_jokers: int = 5
     fake_joker_faces: tuple | None = None  # None: drawn at random when the match starts
+    # A turn-based table's seconds per move, set by the platform (Engine.turn_based_option); None: a live
+    # table. There the countdown is off and the opening's ask has a timer (docs/rulings.md, Spite VI).
+    move_time: int | None = None
 
     def as_dict(self):
-        return {"rounds": self.rounds, "misplays": self.misplays, "fake_jokers": self.fake_jokers}
+        """The options as the match's first event records them: a live table's as before move_time was."""
+        options = {"rounds": self.rounds, "misplays": self.misplays, "fake_jokers": self.fake_jokers}
+        if self.move_time is not None:
+            options["move_time"] = self.move_time
+        return options
 
     @property
     def table_mode(self):
         return self.misplays == TABLE
+
+    @property
+    def turn_based(self):
+        return self.move_time is not None
 
 
 def check_players(players):
@@ -51,7 +62,13 @@ def parse_options(options):
     fake_jokers = _whole(options, "fake_jokers", len(faces) if isinstance(faces, list) else 5, 0, 52)
     if faces is not None:
         faces = _faces(faces, fake_jokers)
-    return Options(rounds=rounds, misplays=misplays, fake_jokers=fake_jokers, fake_joker_faces=faces)
+    return Options(
+        rounds=rounds,
+        misplays=misplays,
+        fake_jokers=fake_jokers,
+        fake_joker_faces=faces,
+        move_time=_move_time(options.get("move_time")),
+    )
 
 
 def _whole(options, name, default, low, high):
@@ -60,6 +77,18 @@ def _whole(options, name, default, low, high):
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f'Option "{name}" must be a whole number from {low} to {high}, not {value!r}.')
+    return value
+
+
+def _move_time(value):
+    """None for a live table, else the seconds per move: a positive whole number."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ValueError(
+            f'Option "move_time" (a turn-based table\'s seconds per move) must be a positive whole number, '
+            f"not {value!r}."
+        )
     return value
 
 

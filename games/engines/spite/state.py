@@ -76,6 +76,9 @@ class State:
     to_move: int | None = None
     ask: str | None = None  # the opening phase's asked rank
     declined: frozenset = frozenset()  # seats that declined the asked rank
+    # The opening's asks so far in the match (each rank asked, and the ask again after a called opening
+    # lead): numbers the ask's timer at a turn-based table (ask_timer.py).
+    asks: int = 0
     places: tuple = ()  # per finishing place, first to last, the seat (None: not yet known)
     last_play_joker: tuple = ()  # per seat: its previous play this round was a joker hand
     next_play_id: int = 1
