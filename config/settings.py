@@ -143,6 +143,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "reviews.access.review_link",
+                "games.web.your_games.awaiting_badge",
             ],
         },
     },
@@ -327,11 +328,17 @@ CELERY_EMBEDDED_WORKER = env.bool("CELERY_EMBEDDED_WORKER", default=not REDIS_UR
 # How often Celery beat fires the deadlines that are due (games.play.firing.fire_due): the longest a timer
 # waits past its time when the run queued for that time was lost.
 DEADLINE_TICK_SECONDS = env.float("DEADLINE_TICK_SECONDS", default=1.0)
-# A table nobody starts (or joins) for this many hours is closed (games.tables.closing), checked every
+# A table nobody starts (or joins) for this many hours (a turn-based one: days) is closed (games.tables.closing), checked every
 # STALE_TABLE_SWEEP_SECONDS by Celery beat; as often, the deadline rows of tables that have ended are
 # deleted (games.play.timers.forget_ended).
 UNSTARTED_TABLE_HOURS = env.float("UNSTARTED_TABLE_HOURS", default=24.0)
+UNSTARTED_TURN_BASED_TABLE_DAYS = env.float("UNSTARTED_TURN_BASED_TABLE_DAYS", default=7.0)
 STALE_TABLE_SWEEP_SECONDS = env.float("STALE_TABLE_SWEEP_SECONDS", default=600.0)
+# Turn e-mails (games.play.nudges): the job mails a player this long after their turn began, so that turns
+# beginning meanwhile leave in the same message; beat's sweep, every NUDGE_SWEEP_SECONDS, sends what waited
+# longer than the batch and that sweep (a job the broker lost).
+NUDGE_BATCH_SECONDS = env.float("NUDGE_BATCH_SECONDS", default=120.0)
+NUDGE_SWEEP_SECONDS = env.float("NUDGE_SWEEP_SECONDS", default=300.0)
 CELERY_BEAT_SCHEDULE = {
     "fire-due-deadlines": {
         "task": "games.fire_due_deadlines",
@@ -354,6 +361,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.forget_ended_deadlines",
         "schedule": STALE_TABLE_SWEEP_SECONDS,
         "options": {"expires": STALE_TABLE_SWEEP_SECONDS},
+    },
+    "send-lost-turn-nudges": {
+        "task": "games.send_lost_turn_nudges",
+        "schedule": NUDGE_SWEEP_SECONDS,
+        "options": {"expires": NUDGE_SWEEP_SECONDS},
     },
     # A finished table's rating job that was lost is made up (ratings.tasks), on the same sweep's schedule.
     "rate-unrated-tables": {
@@ -420,6 +432,8 @@ EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", env("EMAIL_HOST_PASSWORD
 EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", env.bool("EMAIL_USE_TLS", default=False))
 EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", env.bool("EMAIL_USE_SSL", default=False))
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# The site's address as players reach it, for the links of mails sent outside a request (turn e-mails).
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Cardroom <cardroom@localhost>")
 SERVER_EMAIL = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 

@@ -44,21 +44,28 @@ def close_for_departed_host(table):
 
 
 def close_stale_tables(now=None):
-    """Close every open table nobody has joined or created for UNSTARTED_TABLE_HOURS; returns how many."""
-    cutoff = (now or timezone.now()) - timedelta(hours=settings.UNSTARTED_TABLE_HOURS)
-    stale = (
-        Table.objects.filter(status=Table.Status.OPEN, created_at__lt=cutoff)
-        .annotate(last_joined=Max("seats__joined_at"))
-        .filter(Q(last_joined__isnull=True) | Q(last_joined__lt=cutoff))
-    )
+    """Close every open table nobody has joined or created for UNSTARTED_TABLE_HOURS (a turn-based one:
+    UNSTARTED_TURN_BASED_TABLE_DAYS, as friends far apart gather over days); returns how many."""
+    now = now or timezone.now()
+    live = _stale(now - timedelta(hours=settings.UNSTARTED_TABLE_HOURS)).filter(move_time__isnull=True)
+    turn_based = _stale(now - timedelta(days=settings.UNSTARTED_TURN_BASED_TABLE_DAYS)).filter(move_time__isnull=False)
     closed = 0
-    for table_id in stale.values_list("pk", flat=True):
+    for table_id in [*live.values_list("pk", flat=True), *turn_based.values_list("pk", flat=True)]:
         with transaction.atomic():
             table = Table.objects.select_for_update().filter(pk=table_id, status=Table.Status.OPEN).first()
             if table is not None:  # it may have started since the query
                 _close(table)
                 closed += 1
     return closed
+
+
+def _stale(cutoff):
+    """The open tables nobody has created or joined since ``cutoff``."""
+    return (
+        Table.objects.filter(status=Table.Status.OPEN, created_at__lt=cutoff)
+        .annotate(last_joined=Max("seats__joined_at"))
+        .filter(Q(last_joined__isnull=True) | Q(last_joined__lt=cutoff))
+    )
 
 
 def _close(table):
