@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import pages, play_now, record, views
+from games.web import pages, play_now, record, views, your_games
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("play/now/waiting/", play_now.waiting, name="play_now_waiting"),
     path("play/now/status/", play_now.status, name="play_now_status"),
     path("play/now/leave/", play_now.leave, name="play_now_leave"),
+    path("tables/yours/", your_games.your_games_page, name="your_games"),
     path("tables/<str:table_id>/", views.table_page, name="table"),
     path("tables/<str:table_id>/watchers/", views.table_watchers, name="table_watchers"),
     path("tables/<str:table_id>/replay/", views.replay_page, name="replay"),

@@ -6,14 +6,21 @@ pool has connections). htmx's ws extension sends a command as one JSON object (t
 hx-vals) and swaps in every element of the HTML we send back by its id. Besides commands, a table
 socket carries heartbeats (games.live.heartbeats: the page's "pong", never counted against the frame
 limit) and the table chat (games.tables.chat: ``{"chat": text}``, kept in its own stream and broadcast to
-the table).
+the table). ``YourGamesConsumer`` is the socket every room page of a logged-in player opens: the header's
+"Your games" badge (and that page's list) kept current, and a message when a turn-based table awaits the
+player's move.
 """
 
+import asyncio
+import json
+import logging
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
 
 from accounts import presence
 from games.errors import BadRequest, DamagedLog, Forbidden, NotFound, TableError
@@ -24,7 +31,7 @@ from games.live.json_input import parse_client_json
 from games.live.table_cache import in_thread
 from games.overrides.channels import InTurnDispatch, arriving_user
 from games.play import broadcast, commands
-from games.tables import chat, lobby
+from games.tables import chat, lobby, your_games
 
 # Close codes, in 4000-4999 (the applications' range; Daphne refuses to send any other but 1000), each
 # 4000 + the HTTP status that says the same; the page shows why and does not reconnect in a loop (the
@@ -35,6 +42,8 @@ MESSAGE_TOO_BIG = 4413  # a frame over WEBSOCKET_MAX_FRAME_BYTES
 POLICY_VIOLATION = 4429  # kept on sending faster than allowed
 
 SLOW_DOWN = "You are sending faster than the table takes commands; wait a moment and try again."
+logger = logging.getLogger(__name__)
+
 WATCHING_ONLY = "You are watching without an account, so you cannot play here; log in and take a seat to play."
 
 
@@ -270,6 +279,79 @@ class LobbyConsumer(PlayerConsumer):
     def _game_filter(self):
         """The game the lobby page is filtered to (its ``?game=``), if any."""
         return parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("game", [None])[0]
+
+
+class YourGamesConsumer(PlayerConsumer):
+    """A logged-in player's "Your games" socket, opened by every page of the room (static/js/your_games.js):
+    sent the header's badge, and with ``?list=1`` (the Your games page) the list, whenever a table the player
+    sits at changes (broadcast.yours_group says which; this reads the player's tables again), and
+    ``{"your_move": {...}}`` when a turn-based table newly awaits the player's move (the page notifies).
+    It answers heartbeats as a table's socket does, so the player is around while any page is open."""
+
+    shown = None  # the last frame sent
+    awaited = None  # {table id: the turn's number} of the turn-based tables awaiting the player, as last read
+    refreshing = None  # the task reading the tables again
+    stale = False  # a change came in since that task last read them
+
+    async def joined(self):
+        await self._join(broadcast.yours_group(self.user.pk))
+        await self._refresh()
+
+    async def disconnect(self, code):
+        if self.refreshing is not None:
+            self.refreshing.cancel()
+        await super().disconnect(code)
+
+    async def yours_changed(self, message):
+        """A table of the player's changed: read them again, once for any number of changes that come
+        in while a reading is under way (a busy live table changes every second)."""
+        self.stale = True
+        if self.refreshing is None or self.refreshing.done():
+            self.refreshing = asyncio.ensure_future(self._refresh_while_stale())
+
+    async def _refresh_while_stale(self):
+        try:
+            while self.stale:
+                self.stale = False
+                await self._refresh()
+        except Exception:
+            logger.exception("Your games could not be read again for user %s", self.user.pk)
+
+    async def _refresh(self):
+        frame, awaited = await in_thread(your_games_frame)(self.user, self._with_list())
+        if frame != self.shown:
+            self.shown = frame
+            await self.send(text_data=frame)
+        for entry in _newly_awaited(self.awaited, awaited):
+            await self.send(text_data=json.dumps({"your_move": entry}))
+        self.awaited = {entry["table"]: entry["turn"] for entry in awaited}
+
+    def _with_list(self):
+        return parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("list", [""])[0] == "1"
+
+
+def your_games_frame(user, with_list):
+    """(the HTML of the badge and, ``with_list``, the list, swapped in by their ids; the turn-based tables
+    awaiting the player's move, each {"table", "turn", "name", "url"})."""
+    entries = your_games.your_tables(user)
+    yours = [entry for entry in entries if entry.your_move]
+    your_games.remember_count(user.pk, len(yours))
+    html = render_to_string("games/_your_games_badge.html", {"your_games_awaiting": len(yours)})
+    if with_list:
+        html += render_to_string("games/_your_games_list.html", {"entries": entries})
+    awaited = [
+        {"table": str(e.table.pk), "turn": e.turn, "name": e.table.name, "url": reverse("table", args=[e.table.pk])}
+        for e in yours
+        if e.table.turn_based
+    ]
+    return html, awaited
+
+
+def _newly_awaited(before, now):
+    """The entries of ``now`` whose turn is not in ``before`` (None: the first reading, which is no news)."""
+    if before is None:
+        return []
+    return [entry for entry in now if before.get(entry["table"], -1) != entry["turn"]]
 
 
 def _submit(snap, user, command, expected_version):

@@ -2,6 +2,8 @@
 
 Only a version number crosses the channel layer: each connection then
 renders its own seat's view, so no hidden card is ever sent to a group.
+The people seated at a changed table are told too, on their "Your games" sockets (``yours_group``),
+which read their tables again (games.tables.your_games).
 """
 
 import asyncio
@@ -12,10 +14,17 @@ import uuid
 from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
+from cachetools import TTLCache
 from channels.layers import get_channel_layer
+from django.core.cache import cache
 from django.db import transaction
 
+from games.models import Seat
+
 LOBBY_GROUP = "lobby"
+# The people seated at a table, kept a while per process so that a move asks nobody; a change of seats
+# made here reads them again at once, one made in another process within this many seconds.
+PEOPLE_KEPT_SECONDS = 30
 logger = logging.getLogger(__name__)
 
 
@@ -78,6 +87,46 @@ def table_changed(table, version, seating=False):
     """The table is at ``version`` now; ``seating``: its seats or status changed too (not only the game)."""
     message = {"type": "table.changed", "version": version, "seating": seating, "cause": uuid.uuid4().hex}
     transaction.on_commit(lambda: _send(table.group_name, message))
+    transaction.on_commit(lambda: _tell_the_people_seated(table.pk, seating), robust=True)
+
+
+def yours_group(user_id):
+    """The Channels group of a user's "Your games" sockets (games.live.consumers.YourGamesConsumer): one of
+    its own, not ``user_group``, so that the user's table sockets are not woken by every move of their tables."""
+    return f"yours.{user_id}"
+
+
+def awaiting_count_key(user_id):
+    """The cache key of how many of the user's tables await their move (the header's badge,
+    games.tables.your_games), dropped whenever one of the user's tables changes."""
+    return f"your-games:awaiting:{user_id}"
+
+
+def _tell_the_people_seated(table_id, seating):
+    """Each person (no bot) seated at the table: their badge's count is dropped and their "Your games"
+    sockets told which table changed (they read their tables again)."""
+    people = _people_at(table_id, fresh=seating)
+    if not people:
+        return
+    cache.delete_many([awaiting_count_key(user_id) for user_id in people])
+    message = {"type": "yours.changed", "table": str(table_id)}
+    for user_id in people:
+        _send(yours_group(user_id), message)
+
+
+_people = TTLCache(maxsize=4096, ttl=PEOPLE_KEPT_SECONDS)  # table id -> the user ids of its people
+_people_lock = threading.Lock()
+
+
+def _people_at(table_id, fresh=False):
+    """The user ids of the people seated at the table (bots' accounts left out); ``fresh``: read again."""
+    with _people_lock:
+        people = None if fresh else _people.get(table_id)
+    if people is None:
+        people = tuple(Seat.objects.filter(table_id=table_id, bot="").values_list("user_id", flat=True))
+        with _people_lock:
+            _people[table_id] = people
+    return people
 
 
 def lobby_changed():
