@@ -56,7 +56,11 @@ def test_every_event_of_random_games_is_described_for_every_reader(game):
 
 
 # Event types the random games may miss, each described by a test of its own below.
-RARE = {"spite_and_malice": {"stalemated"}, "spite": {"penalty_overturned"}, "climb": {"cleared"}}
+RARE = {
+    "spite_and_malice": {"stalemated"},
+    "spite": {"penalty_overturned", "ask_expired"},  # ask_expired: tests/engines/spite/test_turn_based.py
+    "climb": {"cleared"},
+}
 
 
 def test_a_cleared_climb_pile_is_described_for_every_reader():

@@ -12,9 +12,7 @@ from .trick import next_active
 from .turns import barred_pass, move_on, passing
 
 COUNTDOWN_SECONDS = 5
-NO_COUNTDOWN_TURN_BASED = (
-    "There is no countdown at a turn-based table: each move has the table's time per move."
-)
+NO_COUNTDOWN_TURN_BASED = "There is no countdown at a turn-based table: each move has the table's time per move."
 PENALTY_SKIPS = 1  # one misplay, one turn to skip
 
 

@@ -11,6 +11,7 @@ from .. import turn_clock
 from ..base import ANY_SEAT, HOST, SEAT_TO_ACT, STAFF, SYSTEM, Command, combine, require_held
 from ..cards import JOKER, rank
 from ..errors import IllegalCommand
+from .ask_timer import ask_expired
 from .bounty import claimed_event
 from .calls import call_misplay, countdown_expired, start_countdown
 from .come_at_me import viewed_cards
@@ -429,6 +430,7 @@ COMMANDS = combine(
         "end_match": Command(_end_match, HOST),  # offered as SpiteEngine.host_commands
         "overturn": Command(overturn, STAFF, after_end=True),  # a disputed ruling, reviewed after the match too
         "countdown_expired": Command(countdown_expired, SYSTEM),  # the countdown's timer
+        "ask_expired": Command(ask_expired, SYSTEM),  # the opening ask's timer at a turn-based table
         "join": Command(_join, SYSTEM),  # a late joiner, from the lobby (SpiteEngine.late_join_command)
     },
     turn_clock.commands(_default_action, evolve),

@@ -60,6 +60,14 @@ def _declined(event):
     return f"{who(event['seat'])} declines to lead with a {event['rank']}"
 
 
+def _ask_expired(event):
+    """Every reader's form has no ``seats`` while the match runs (who held the rank is secret)."""
+    expired = f"Nobody led with a {event['rank']} in time, so the ask moves up"
+    if event.get("seats"):
+        expired += f" ({', '.join(who(seat) for seat in event['seats'])} did not answer)"
+    return expired
+
+
 def _played(event):
     extras = list(event.get("fake_up") or []) + list(event.get("bonus_up") or [])
     hand = read_hand(list(event["cards"]) + extras)

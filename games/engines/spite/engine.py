@@ -3,7 +3,9 @@
 from ..base import RulesEngine
 from ..wording import cards_in_text
 from . import deal, decide, describe, disputes, evolve, hands, legal, rounds, view
+from .opening import may_open
 from .options import MAX_PLAYERS, MIN_PLAYERS, STRICT
+from .state import OPENING
 from .upcasters import DEALS, UPCASTERS
 
 
@@ -38,6 +40,8 @@ class SpiteEngine(RulesEngine):
     deals = DEALS
     chapters = {"trick_won": "trick", "round_ended": "round"}
     ruling_types = frozenset({"misplay_called", "trick_won"})  # disputes.py
+    # At a turn-based table the countdown is off and the opening's ask has a timer (ask_timer.py).
+    turn_based_option = "move_time"
 
     def describe_options(self, options):
         words = super().describe_options(options)
@@ -46,6 +50,13 @@ class SpiteEngine(RulesEngine):
         if options.get("fake_jokers") not in (None, 5):
             words.append(f"{options['fake_jokers']} fake jokers")
         return words
+
+    def awaited_seats(self, state):
+        """In the opening phase the seats that may lead with the asked rank or decline it (holding it is
+        their secret: told to each seat alone); otherwise the seat to move."""
+        if state is not None and not self.is_over(state) and state.phase == OPENING and state.hands:
+            return frozenset(seat for seat in range(state.players) if may_open(state, seat))
+        return super().awaited_seats(state)
 
     def classify(self, cards):
         """The contract's ranking without a game: the hand as a dict (IllegalCommand if it is none)."""

@@ -7,6 +7,7 @@ from dataclasses import replace
 from itertools import product
 
 from ..cards import JOKER, rank
+from . import ask_timer
 from .bounty import entitlement
 from .calls import may_start_countdown
 from .candidates import possible_hands
@@ -184,10 +185,11 @@ def _swaps(state, command, viewed):
 
 
 def timers(state):
-    """The countdown running now, for the platform to time: when it ends the system says so."""
+    """The countdown running now, or at a turn-based table the opening ask's timer (ask_timer.py), for
+    the platform to time: when one ends the system says so."""
     countdown = state.countdown
     if countdown is None or state.over:
-        return []
+        return ask_timer.timers(state)
     return [
         {
             "key": f"countdown-{countdown.number}",

@@ -223,6 +223,8 @@ def _redacted(event, seat):
         return _redact_ruling(event, seat)
     if kind == "ruling_overturned":
         return _redact_overturn(event, seat)
+    if kind == "ask_expired":  # the seats that held the rank and did not answer: nobody is told them
+        return {key: value for key, value in event.items() if key != "seats"}
     if kind == "bounty_claimed":
         redacted = as_count(public(event), "deck", "deck_count")
         if event["seat"] == seat:
