@@ -5,7 +5,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.views.decorators.debug import sensitive_variables
 
-from . import passwords, tokens
+from . import passwords, tokens, turn_emails
 from .display_names import VisibleDisplayName
 from .models import API_TOKEN_NAME_MAX_LENGTH, User
 from .throttling import Refused
@@ -18,12 +18,23 @@ class DisplayNameForm(VisibleDisplayName, forms.ModelForm):
 
 
 class PreferencesForm(forms.ModelForm):
-    """What the user chose for how the table behaves for them."""
+    """What the user chose for how the table behaves for them. Turn e-mails are offered only to a player
+    with a verified address (``offers_turn_emails``); without one the field is left out, and kept as it is."""
 
     class Meta:
         model = User
-        fields = ("turn_sound", "show_last_seen")
-        labels = {"turn_sound": "Sound when it is my turn", "show_last_seen": "Show others when I was last here"}
+        fields = ("turn_sound", "turn_emails", "show_last_seen")
+        labels = {
+            "turn_sound": "Sound when it is my turn",
+            "turn_emails": "E-mail me when it is my move at a turn-based table",
+            "show_last_seen": "Show others when I was last here",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.offers_turn_emails = turn_emails.may_opt_in(self.instance)
+        if not self.offers_turn_emails:
+            del self.fields["turn_emails"]
 
 
 class RefusalShownMixin:

@@ -11,6 +11,8 @@ urlpatterns = [
     path("", include("allauth.urls")),
     path("profile/", views.profile, name="profile"),
     path("profile/preferences/", views.preferences, name="preferences"),
+    path("profile/turn-emails/off/<str:token>/", views.turn_emails_off, name="turn_emails_off"),
+    path("profile/turn-emails/on/", views.turn_emails_on, name="turn_emails_on"),
     path("profile/api-tokens/", views.create_api_token, name="create_api_token"),
     path("profile/api-tokens/<int:token_id>/revoke/", views.revoke_api_token, name="revoke_api_token"),
     path("profile/my-data.json", views.download_my_data, name="download_my_data"),

@@ -3,14 +3,15 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from rest_framework.utils.encoders import JSONEncoder
 
-from . import leaving, my_data, presence, tokens
+from . import leaving, my_data, presence, tokens, turn_emails
 from .forms import ApiTokenForm, DeleteAccountForm, DisplayNameForm, PreferencesForm
 from .models import User
 from .throttling import SIGN_UP_BY_ADDRESS, Refused, client_address
@@ -111,6 +112,35 @@ def preferences(request):
     if form.is_valid():
         form.save()
         messages.success(request, "Preferences saved.")
+    return redirect("profile")
+
+
+@csrf_exempt  # a mail provider's one-click POST (RFC 8058) carries no CSRF token; the signed token is the proof
+@never_cache
+@require_http_methods(["GET", "POST"])
+def turn_emails_off(request, token):
+    """A turn e-mail's opt-out link (accounts.turn_emails), no log-in needed: the e-mails stop. GET (the link)
+    says so on a page with a button to turn them back on; POST (the List-Unsubscribe header, RFC 8058)
+    answers 200 in a line. A token this site did not sign: 400, with a page saying so."""
+    user = turn_emails.user_for(token)
+    if user is None:
+        return render(request, "accounts/turn_emails_bad_link.html", status=400)
+    turn_emails.set_wanted(user, False)
+    if request.method == "POST":
+        return HttpResponse("Turn e-mails are off.\n", content_type="text/plain; charset=utf-8")
+    return render(request, "accounts/turn_emails_off.html", {"for_user": user})
+
+
+@login_required
+@require_POST
+def turn_emails_on(request):
+    """The opt-out page's button: the logged-in player's turn e-mails on again, if they have a verified
+    address to receive them."""
+    if not turn_emails.may_opt_in(request.user):
+        messages.error(request, "Turn e-mails go to a verified address: add or verify one first.")
+        return redirect("account_email")
+    turn_emails.set_wanted(request.user, True)
+    messages.success(request, "Turn e-mails are on again.")
     return redirect("profile")
 
 
