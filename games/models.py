@@ -278,9 +278,7 @@ class Nudge(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [models.UniqueConstraint(fields=["user", "table", "version"], name="nudge_once_per_move")]
-        indexes = [
-            models.Index(fields=["user", "created_at"], condition=Q(sent_at__isnull=True), name="nudge_pending")
-        ]
+        indexes = [models.Index(fields=["user", "created_at"], condition=Q(sent_at__isnull=True), name="nudge_pending")]
 
     def __str__(self):
         return f"{self.user} at {self.table_id}, version {self.version}: {self.how or 'pending'}"

@@ -21,7 +21,7 @@ from games import signals
 from games.engines import IllegalCommand, get_engine
 from games.engines import command_table as senders
 from games.errors import BadRequest, Conflict, Forbidden, StaleVersion
-from games.play import broadcast, game_state, staff_powers, time_bank, timers
+from games.play import broadcast, game_state, nudges, staff_powers, time_bank, timers
 from games.play.names import named, seat_names
 
 SYSTEM_RETRIES = 5  # tries of a command decided at the latest version (the system's, a take-back)
@@ -185,11 +185,13 @@ def run(table, actor, decide_events, expected_version=None, started=True, also=N
     deadlines = timers.deadlines(table, game.engine, game.state, state, game.version + len(events))
     overrun = timers.bank_draw(table, game.engine, game.state, state)
     finished = game.engine.is_over(state) and table.status != table.Status.FINISHED
+    turns = nudges.new_turns(table, game.engine, game.state, state)
     # A lone append is one statement, atomic by itself; anything written with it shares its transaction.
-    with transaction.atomic() if deadlines or overrun or finished or also else nullcontext():
+    with transaction.atomic() if deadlines or overrun or finished or also or turns else nullcontext():
         stored = append(table, game, events, actor)
         version = game.version + len(stored)
         timers.record(table, deadlines)
+        nudges.record(table, turns, version)
         time_bank.draw(table, overrun)
         if finished:
             table.status = table.Status.FINISHED
