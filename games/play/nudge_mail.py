@@ -9,6 +9,7 @@ from datetime import datetime
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.timesince import timeuntil
 
 from accounts import turn_emails
@@ -28,7 +29,10 @@ class Turn:
 
     @property
     def url(self):
-        return turn_emails.absolute(reverse("table", kwargs={"table_id": self.table.pk}))
+        """The table's page through the log-in page, which sends a logged-in player straight on: a private
+        table's page is not found by a player the mail finds logged out."""
+        table_page = reverse("table", kwargs={"table_id": self.table.pk})
+        return turn_emails.absolute(f"{reverse('account_login')}?{urlencode({'next': table_page})}")
 
 
 def send(user, address, turns, now):

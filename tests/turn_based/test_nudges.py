@@ -5,7 +5,7 @@ django.core.mail.outbox (the locmem backend of the test run). Time is travelled,
 
 from datetime import timedelta
 from smtplib import SMTPServerDisconnected
-from urllib.parse import urlparse
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 import time_machine
@@ -48,9 +48,9 @@ def opted_in(user, verified=True):
     return user
 
 
-def turn_based_table(host, guest, name=None, game="spite_and_malice"):
+def turn_based_table(host, guest, name=None, game="spite_and_malice", private=False):
     """A started turn-based table of two (a day a move and a day's bank) where it is ``guest``'s move."""
-    table = lobby.create_table(host, game, 2, move_time=DAY, time_bank=DAY, name=name)
+    table = lobby.create_table(host, game, 2, move_time=DAY, time_bank=DAY, name=name, private=private)
     lobby.join_table(table, guest)
     lobby.start_table(table, host)
     if users(table)[to_move(table)] == host:
@@ -153,7 +153,8 @@ def test_a_burst_of_turns_at_three_tables_makes_one_email(alice, bob, carol, que
     text = message.body.replace("\N{NO-BREAK SPACE}", " ")  # timeuntil's "1 day" keeps its words together
     for table in tables:
         # The time per move and the bank: two days less the seconds the test took.
-        assert f"- {table} ({table.title}): 1 day, 23 hours left\n  http://127.0.0.1:8000/tables/{table.pk}/" in text
+        link = f"http://127.0.0.1:8000/accounts/login/?next=%2Ftables%2F{table.pk}%2F"
+        assert f"- {table} ({table.title}): 1 day, 23 hours left\n  {link}" in text
     assert settled(bob) == ["email"] * 3
     # The other jobs queued by that burst (one per turn) find nothing pending.
     assert tasks.send_turn_nudges.apply(args=[bob.pk]).get() == 0
@@ -167,7 +168,9 @@ def test_one_table_is_named_in_the_subject_and_the_html_part_links_it(alice, bob
     [message] = mail.outbox
     assert message.subject == "Your move at Kitchen"
     [(html, kind)] = message.alternatives
-    assert kind == "text/html" and f'href="http://127.0.0.1:8000/tables/{table.pk}/"' in html
+    assert (
+        kind == "text/html" and f'href="http://127.0.0.1:8000/accounts/login/?next=%2Ftables%2F{table.pk}%2F"' in html
+    )
 
 
 def test_at_most_one_nudge_per_table_per_move(alice, bob, queued):
@@ -182,7 +185,7 @@ def test_at_most_one_nudge_per_table_per_move(alice, bob, queued):
     assert pending(bob).count() == 2
     nudges.send_pending(bob.pk)
     [message] = mail.outbox
-    assert message.body.count(f"/tables/{table.pk}/") == 1  # the table once, for its latest turn
+    assert message.body.count(f"%2Ftables%2F{table.pk}%2F") == 1  # the table once, for its latest turn
     assert settled(bob) == ["email", nudges.LATER_TURN]
 
 
@@ -299,14 +302,23 @@ def test_the_message_has_a_one_click_opt_out_in_its_text_and_headers(alice, bob,
     assert bob.turn_emails is False
 
 
-def test_the_link_to_the_table_opens_it_for_the_player_after_log_in(alice, bob, queued, client):
+def test_the_link_to_a_private_table_opens_it_for_the_player_after_log_in(alice, bob, queued, client):
     opted_in(bob)
-    table = turn_based_table(alice, bob)
+    table = turn_based_table(alice, bob, private=True)
     nudges.send_pending(bob.pk)
-    [link] = [link for link in links_in(mail.outbox[0]) if "/tables/" in link]
-    path = urlparse(link).path
-    assert path == f"/tables/{table.pk}/"
-    client.force_login(bob)
-    page = client.get(path)
+    [link] = [link for link in links_in(mail.outbox[0]) if "tables" in link]
+    parts = urlparse(link)
+    assert (parts.scheme, parts.netloc, parts.path) == ("http", "127.0.0.1:8000", "/accounts/login/")
+    assert parse_qs(parts.query) == {"next": [f"/tables/{table.pk}/"]}
+    page = client.get(f"{parts.path}?{parts.query}")
+    assert page.status_code == 200  # the log-in page, for a player the mail finds logged out
+    answer = client.post(
+        f"{parts.path}?{parts.query}",
+        {"login": "bob", "password": "a-long-test-password", "next": f"/tables/{table.pk}/"},
+    )
+    assert answer.status_code == 302 and answer["Location"] == f"/tables/{table.pk}/"
+    page = client.get(answer["Location"])
     assert page.status_code == 200
     assert "<strong>Your turn</strong>" in page.content.decode()
+    # Logged in already, the link goes straight to the table.
+    assert client.get(f"{parts.path}?{parts.query}")["Location"] == f"/tables/{table.pk}/"
