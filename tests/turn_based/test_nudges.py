@@ -322,3 +322,12 @@ def test_the_link_to_a_private_table_opens_it_for_the_player_after_log_in(alice,
     assert "<strong>Your turn</strong>" in page.content.decode()
     # Logged in already, the link goes straight to the table.
     assert client.get(f"{parts.path}?{parts.query}")["Location"] == f"/tables/{table.pk}/"
+
+
+def test_the_sweep_is_on_celery_beat_and_both_jobs_are_registered(settings):
+    from config.celery import app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["send-lost-turn-nudges"]
+    assert entry["task"] == tasks.send_lost_turn_nudges.name and entry["task"] in app.tasks
+    assert entry["schedule"] == settings.NUDGE_SWEEP_SECONDS
+    assert nudges.SEND_TASK == tasks.send_turn_nudges.name and nudges.SEND_TASK in app.tasks
