@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from accounts import presence, turn_emails
 from accounts.models import User
+from games.errors import DamagedLog
 from games.models import Deadline, Nudge, Seat, Table
 from games.play import game_state, nudge_mail
 
@@ -136,11 +137,14 @@ def _settled(user, pending, now):
 
 
 def _still_awaited(nudge):
-    """Whether the table still runs and waits on the nudge's seat."""
+    """Whether the table still runs and waits on the nudge's seat (a damaged log stops its play: no)."""
     table = nudge.table
-    if table.status != Table.Status.RUNNING:
+    if table.status != Table.Status.RUNNING or table.damaged_at is not None:
         return False
-    game = game_state.load(table)
+    try:
+        game = game_state.load(table)
+    except DamagedLog:
+        return False
     return nudge.seat in game.engine.awaited_seats(game.state)
 
 

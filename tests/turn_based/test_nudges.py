@@ -18,7 +18,7 @@ from mail_helpers import links_in
 
 from events import store
 from games import tasks
-from games.models import Nudge
+from games.models import Nudge, Table
 from games.play import commands, game_state, nudges
 from games.tables import bot_seating, lobby
 
@@ -202,6 +202,14 @@ def test_no_email_when_the_game_ended_before_the_job(alice, bob, queued):
     opted_in(bob)
     table = turn_based_table(alice, bob, game="spank")
     commands.submit(table, bob, {"type": "resign"}, store.current_version(table.stream))
+    assert nudges.send_pending(bob.pk) == 0
+    assert mail.outbox == [] and settled(bob) == [nudges.TURN_OVER]
+
+
+def test_no_email_for_a_table_whose_log_is_damaged(alice, bob, queued):
+    opted_in(bob)
+    table = turn_based_table(alice, bob)
+    Table.objects.filter(pk=table.pk).update(damaged_at=1, damage="ValueError: a card nobody holds")
     assert nudges.send_pending(bob.pk) == 0
     assert mail.outbox == [] and settled(bob) == [nudges.TURN_OVER]
 
