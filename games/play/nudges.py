@@ -115,7 +115,7 @@ def send_lost(now=None):
     for user_id in sorted(set(users)):
         try:
             mailed += send_pending(user_id, now)
-        except OSError:  # smtplib's errors are OSErrors
+        except Exception:  # one player's failure (the mail server's, most likely) must not hold up the others'
             log.warning("Turn e-mail of user %s failed; the next sweep tries again.", user_id, exc_info=True)
     return mailed
 

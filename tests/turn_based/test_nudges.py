@@ -291,6 +291,18 @@ def test_beats_sweep_sends_what_a_lost_job_left_and_only_that(alice, bob, carol,
     assert len(mail.outbox) == 1
 
 
+def test_a_mail_failure_in_the_sweep_holds_up_only_that_player(alice, bob, carol, queued, mail_server_fails_once):
+    opted_in(bob)
+    opted_in(carol)
+    turn_based_table(alice, bob)
+    turn_based_table(alice, carol)
+    with time_machine.travel(timezone.now() + timedelta(minutes=8)):
+        assert nudges.send_lost() == 1  # the first player's mail failed, the second's went
+        assert [message.to for message in mail.outbox] == [["carol@example.com"]]
+        assert nudges.send_lost() == 1  # the next sweep
+    assert [message.to for message in mail.outbox] == [["carol@example.com"], ["bob@example.com"]]
+
+
 # --- the links ------------------------------------------------------------------------------
 
 
