@@ -68,3 +68,12 @@ def test_the_opening_asks_timer_fires_after_the_time_per_move_and_the_ask_moves_
     assert after.phase == "opening" and after.asks == 2
     assert Deadline.objects.get(table=table, key="ask-2").command == {"type": "ask_expired", "ask": 2}
     assert [(d["key"], d["seat"]) for d in shown] == [("ask-2", None)]
+
+
+def test_the_opening_shows_when_the_ask_moves_up_and_no_countdown_button(table, client, alice):
+    client.force_login(alice)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert 'class="meta spite-ask-clock"' in page and "unless someone leads" in page
+    ask_clock = page[page.index('class="meta spite-ask-clock"') :].split("</p>", 1)[0]
+    assert 'data-clock="words"' in ask_clock  # a day away: in words, ticked by the page
+    assert 'data-command="start_countdown"' not in page
