@@ -228,15 +228,14 @@ class CreateTableSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="A turn-based table's seconds per move: "
-        + _in_words(MOVE_TIME_CHOICES)
-        + "; null or left out: a live table. A turn-based table has no `turn_clock`.",
+        help_text="A turn-based table's seconds per move, one of those offered; null or left out: a live table. "
+        "A turn-based table has no `turn_clock`.",
     )
     time_bank = serializers.IntegerField(
         required=False,
         help_text="At a turn-based table, the seconds each player may draw on when a move takes longer than "
-        f"`move_time`: {_in_words(TIME_BANK_CHOICES)}; left out: {DEFAULT_TIME_BANK} at a turn-based table, "
-        "0 at a live one (which has no time bank).",
+        f"`move_time`, one of those offered; left out: {DEFAULT_TIME_BANK} at a turn-based table, 0 at a live "
+        "one (which has no time bank).",
     )
 
     def validate(self, data):
