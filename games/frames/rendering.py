@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from games.bots import levels as bot_levels
 from games.engines import registry
-from games.frames import announcements, jinja, log_lines, move_log
+from games.frames import announcements, clock_words, jinja, log_lines, move_log
 from games.frames.board_targets import board_targets
 from games.models import Table
-from games.play import commands, log_chain
+from games.play import commands, log_chain, time_bank, timers
 from games.play.names import seat_name
 from games.play.seat_view import named, seat_names, view_for_seat
 from games.tables import kept_seats, rematch
@@ -84,7 +84,9 @@ def table_context(snap, user):
         ],
         "news": announcements.news(snap, seat, names),
         "extras": snap.extras,
-        **clocks_context(snap.deadlines, view),
+        "pace": clock_words.pace_words(table),
+        "banks": seat_banks(table, names, view),
+        **clocks_context(_deadlines(snap), view, in_words=table.turn_based),
     }
 
 
@@ -138,20 +140,19 @@ def last_places(engine, events):
     return []
 
 
-def clocks_context(deadlines, view):
+def clocks_context(deadlines, view, in_words=False):
     """The table's running deadlines, for browsers to tick from the server's time.
 
     ``now_ms`` is the server's clock at rendering (the page corrects for its own clock with it);
     ``turn_clock`` is the seat to act's turn deadline, None when there is none; ``clocks`` the running
     deadline of each kind, {kind: deadline}, the engine's timers' kinds among them (a board ticks its
-    game's own by their kind: games.engines.registry). Each has "seconds_left" for the first paint.
+    game's own by their kind: games.engines.registry). Each has "seconds_left" for the first paint, and
+    with ``in_words`` (a turn-based table, whose deadlines are hours or days away) "words" too ("1 d 4 h",
+    games.frames.clock_words), which templates/games/_clock.jinja shows instead.
     """
     now_ms = int(time.time() * 1000)
     running = view is not None and not view.get("over")
-    deadlines = [
-        {**deadline, "seconds_left": seconds_left(deadline["due_ms"], now_ms)}
-        for deadline in (deadlines if running else [])
-    ]
+    deadlines = [_ticking(deadline, now_ms, in_words) for deadline in (deadlines if running else [])]
     return {
         "now_ms": now_ms,
         "deadlines": deadlines,
@@ -159,6 +160,37 @@ def clocks_context(deadlines, view):
         "turn_clock": next((d for d in deadlines if d["kind"] == "turn"), None),
         "clocks": {d["kind"]: d for d in reversed(deadlines)},  # the soonest of each kind
     }
+
+
+def _ticking(deadline, now_ms, in_words):
+    """``deadline`` with its seconds left at ``now_ms`` (and, ``in_words``, its time left in words)."""
+    left = seconds_left(deadline["due_ms"], now_ms)
+    if in_words:
+        return {**deadline, "seconds_left": left, "words": clock_words.time_left_words(left)}
+    return {**deadline, "seconds_left": left}
+
+
+def _deadlines(snap):
+    """The snapshot's running deadlines; at a turn-based table read here if it holds none, since the
+    snapshot reads them only at a table with a turn clock of seconds or an engine's timer
+    (games.live.table_cache._timed). A query or two, at a table whose moves are hours apart."""
+    if snap.deadlines or not snap.table.turn_based:
+        return snap.deadlines
+    return timers.active_deadlines(snap.table, snap.game)
+
+
+def seat_banks(table, names, view):
+    """At a turn-based table with a time bank, while its game runs: each seat's bank left,
+    [{"seat", "name", "words"}]. Read here, once per frame (a query per seat), never in a memoised block,
+    whose HTML is kept by what it is given and would not see a bank change."""
+    if not table.turn_based or not table.time_bank or not view or view.get("over"):
+        return []
+    banks = []
+    for number in range(len(view["players"])):
+        left = time_bank.bank_left(table, number)
+        words = clock_words.time_left_words(left) if left else "spent"
+        banks.append({"seat": number, "name": seat_name(names, number), "words": words})
+    return banks
 
 
 def seconds_left(due_ms, now_ms):

@@ -4,6 +4,7 @@ from django import template
 
 from games.bots import levels
 from games.engines import get_engine
+from games.frames import clock_words
 
 register = template.Library()
 
@@ -12,6 +13,12 @@ register = template.Library()
 def option_words(table):
     """The table's options (those anyone may see) in the engine's words."""
     return get_engine(table.game).describe_options(table.shown_options)
+
+
+@register.filter
+def pace_words(table):
+    """A turn-based table's time per move and bank in words ("Turn-based: 1 day a move, 1-day bank")."""
+    return clock_words.pace_words(table)
 
 
 @register.filter

@@ -8,11 +8,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.engines import get_engine
-from games.errors import NotFound, TableError
+from games.errors import BadRequest, NotFound, TableError
 from games.frames import rendering
 from games.live import table_cache as live
 from games.live import watchers
-from games.models import BOT_DELAY_CHOICES, DEFAULT_BOT_DELAY, TABLE_NAME_MAX_LENGTH, TURN_CLOCK_CHOICES, Table
+from games.models import (
+    BOT_DELAY_CHOICES,
+    DEFAULT_BOT_DELAY,
+    DEFAULT_TIME_BANK,
+    MOVE_TIME_CHOICES,
+    TABLE_NAME_MAX_LENGTH,
+    TIME_BANK_CHOICES,
+    TURN_CLOCK_CHOICES,
+    Table,
+)
 from games.play import log_chain
 from games.replay import rendering as replay_rendering
 from games.replay import steps as replay
@@ -30,6 +39,9 @@ def lobby_page(request):
         {
             **context,
             "turn_clocks": TURN_CLOCK_CHOICES,
+            "move_times": MOVE_TIME_CHOICES,
+            "time_banks": TIME_BANK_CHOICES,
+            "default_time_bank": DEFAULT_TIME_BANK,
             "name_max_length": TABLE_NAME_MAX_LENGTH,
             "bot_delays": BOT_DELAY_CHOICES,
             "default_bot_delay": DEFAULT_BOT_DELAY,
@@ -45,15 +57,18 @@ def create_table(request):
     try:
         engine = get_engine(game)
         seat_count = int(request.POST.get("seat_count", ""))
+        turn_clock, move_time, time_bank = _pace_from_form(request.POST)
         table = lobby.create_table(
             request.user,
             game,
             seat_count,
             _options_from_form(engine, request.POST),
             private=request.POST.get("private") == "on",
-            turn_clock=_turn_clock_from_form(request.POST),
+            turn_clock=turn_clock,
             name=request.POST.get("name"),
             bot_delay=_bot_delay_from_form(request.POST),
+            move_time=move_time,
+            time_bank=time_bank,
         )
     except ValueError:
         messages.error(request, "Choose a game and a number of seats.")
@@ -99,19 +114,34 @@ def _options_from_form(engine, data):
     return options
 
 
-def _turn_clock_from_form(data):
-    """The turn clock's seconds, None when left off; lobby.create_table refuses what is not offered."""
-    raw = data.get("turn_clock", "").strip()
-    if not raw:
-        return None
-    return int(raw) if raw.isdigit() else raw
+def _pace_from_form(data):
+    """(turn_clock, move_time, time_bank) from the lobby form's pace: a live table's turn clock, or a
+    turn-based table's time per move and time bank. The turn clock is sent with a turn-based table too, so
+    that lobby.create_table refuses the pair in its own sentence instead of dropping a choice unsaid."""
+    turn_clock = _seconds_from_form(data, "turn_clock", None)
+    pace = data.get("pace", "live")
+    if pace == "live":
+        return turn_clock, None, 0
+    if pace != "turn_based":
+        raise BadRequest(f"A table is live or turn-based, not {pace!r}.")
+    return (
+        turn_clock,
+        _seconds_from_form(data, "move_time", None),
+        _seconds_from_form(data, "time_bank", DEFAULT_TIME_BANK),
+    )
 
 
 def _bot_delay_from_form(data):
-    """The bots' delay in seconds (the default when left off); lobby.create_table refuses what is not offered."""
-    raw = data.get("bot_delay", "").strip()
+    """The bots' delay in seconds (the default when left off)."""
+    return _seconds_from_form(data, "bot_delay", DEFAULT_BOT_DELAY)
+
+
+def _seconds_from_form(data, name, default):
+    """The form's field ``name`` in seconds, ``default`` when left off; lobby.create_table refuses what is
+    not offered (a text that is no number reaches it as it is, to be named in its sentence)."""
+    raw = data.get(name, "").strip()
     if not raw:
-        return DEFAULT_BOT_DELAY
+        return default
     return int(raw) if raw.isdigit() else raw
 
 
