@@ -3,6 +3,7 @@ turn-based table, and one e-mail per player for a burst of turns, sent once by t
 The job is run in place, as a worker runs it (Task.apply), or its function called; messages land in
 django.core.mail.outbox (the locmem backend of the test run). Time is travelled, never slept."""
 
+import random
 from datetime import timedelta
 from smtplib import SMTPServerDisconnected
 from urllib.parse import parse_qs, urlparse
@@ -124,6 +125,19 @@ def test_a_move_rolled_back_leaves_no_nudge_and_queues_nothing(alice, bob, queue
             raise RuntimeError("the move's transaction fails")
     assert not Nudge.objects.exists()  # ...and gone with it
     assert queued == []
+
+
+def test_every_seat_awaited_at_once_gets_its_nudge(alice, bob, carol, queued):
+    """Spite's opening at a turn-based table waits on every seat that may lead the asked rank."""
+    table = lobby.create_table(alice, "spite", 3, move_time=DAY, time_bank=DAY)
+    lobby.join_table(table, bob)
+    lobby.join_table(table, carol)
+    lobby.start_table(table, alice, rng=random.Random(4))  # a deal where all three hold the asked rank
+    game = game_state.load(table)
+    awaited = game.engine.awaited_seats(game.state)
+    assert awaited == {0, 1, 2}
+    seated = users(table)
+    assert set(Nudge.objects.values_list("seat", "user")) == {(seat, seated[seat].pk) for seat in awaited}
 
 
 def test_a_bots_seat_gets_no_nudge(alice, queued):
