@@ -1,15 +1,15 @@
-"""A player's rating history: one line per game they are rated in, the rating (as shown) after each rated
-game, drawn as an SVG by the server (templates/ratings/_rating_chart.html) in the look of the replay's score
-chart (games/replay/score_chart.py): the same series colours, marker shapes and dash patterns, so each line is
-told apart without colour too, and a table of the same numbers as its text alternative.
+"""A player's rating history: one line per pool they are rated in (a game at one pace, ratings.pools), the
+rating (as shown) after each rated game, drawn as an SVG by the server (templates/ratings/_rating_chart.html)
+in the look of the replay's score chart (games/replay/score_chart.py): the same series colours, marker shapes
+and dash patterns, so each line is told apart without colour too, and a table of the same numbers as its text
+alternative.
 
-Each line starts at 0 games with a new player's rating; x is the count of rated games played in that game.
+Each line starts at 0 games with a new player's rating; x is the count of rated games played in that pool.
 """
 
 import math
 
-from games.engines import get_engine
-
+from . import pools
 from .display import NEW, points, shown_at
 from .models import RatingChange
 
@@ -21,21 +21,21 @@ TICKS = 5  # about this many steps on each axis
 
 
 def history(player):
-    """{game: [its RatingChanges, oldest first]} for ``player``, in one query."""
-    games = {}
+    """{pool key: [its RatingChanges, oldest first]} for ``player``, in one query."""
+    by_pool = {}
     for change in RatingChange.objects.filter(user=player).order_by("at", "pk"):
-        games.setdefault(change.game, []).append(change)
-    return games
+        by_pool.setdefault(change.game, []).append(change)
+    return by_pool
 
 
-def drawing(games):
-    """What the template draws for ``games`` (as ``history`` gives them), or None without any: "width" and
+def drawing(by_pool):
+    """What the template draws for ``by_pool`` (as ``history`` gives it), or None without any: "width" and
     "height", "plot" (left, right, top, bottom, middles), "x_ticks" and "y_ticks" ([{"at", "label"}]),
-    "lines" (one a game: "title", "colour", "marker", "dash", "final", "points" [{"x", "y", "games",
+    "lines" (one a pool: "title", "colour", "marker", "dash", "final", "points" [{"x", "y", "games",
     "rating", "change", "at"}]) and "description" (the chart in a sentence)."""
-    if not games:
+    if not by_pool:
         return None
-    series = {game: _ratings(changes) for game, changes in games.items()}
+    series = {pool: _ratings(changes) for pool, changes in by_pool.items()}
     plot = {"left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": HEIGHT - BOTTOM}
     plot |= {"middle_x": _at((plot["left"] + plot["right"]) / 2), "middle_y": _at((plot["top"] + plot["bottom"]) / 2)}
     low, high, y_step = _axis([entry["rating"].points for entries in series.values() for entry in entries])
@@ -50,14 +50,14 @@ def drawing(games):
 
     lines = [
         {
-            "title": get_engine(game).title,
+            "title": pools.of_key(pool).title,
             "colour": n % COLOURS,
             "marker": n % MARKERS,
             "dash": DASHES[n % len(DASHES)],
             "final": entries[-1]["rating"],
             "points": [entry | {"x": x_of(entry["games"]), "y": y_of(entry["rating"].points)} for entry in entries],
         }
-        for n, (game, entries) in enumerate(series.items())
+        for n, (pool, entries) in enumerate(series.items())
     ]
     return {
         "width": WIDTH,
@@ -71,7 +71,7 @@ def drawing(games):
 
 
 def _ratings(changes):
-    """A game's line: a new player's rating, then the rating after each rated game."""
+    """A pool's line: a new player's rating, then the rating after each rated game."""
     start = {"games": 0, "rating": NEW, "change": None, "at": None}
     return [start] + [
         {
@@ -98,7 +98,7 @@ def _axis(values, keep_low=False):
 
 def _description(lines):
     finals = "; ".join(f"{line['title']} {line['final'].text} after {len(line['points']) - 1}" for line in lines)
-    return f"Rating after each rated game, one line a game, each starting at {NEW.points:,}. Latest: {finals}."
+    return f"Rating after each rated game, one line a game and pace, each starting at {NEW.points:,}. Latest: {finals}."
 
 
 def _at(value):

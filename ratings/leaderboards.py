@@ -1,10 +1,12 @@
-"""A pool's leaderboards (ratings.pools: a game's live or turn-based players; ``pool`` is its key): the best players by rating, among those past their provisional games, and the
-players with the most rated games this month (UTC, as the site's times are). A player who deleted their
-account is on neither: a board lists players one can still meet (docs/rulings.md, "Deleting an account")."""
+"""A pool's leaderboards (ratings.pools: one game's live or turn-based players; ``pool`` is the pool's key):
+the best players by rating, among those past their provisional games, and the players with the most rated
+games this month (UTC, as the site's times are). A player who deleted their account is on neither: a board
+lists players one can still meet (docs/rulings.md, "Deleting an account")."""
 
 from dataclasses import dataclass
 
 from django.db.models import Count
+from django.urls import reverse
 from django.utils import timezone
 
 from .display import PROVISIONAL_GAMES, Shown, shown
@@ -46,6 +48,12 @@ def by_games_this_month(pool, limit=LISTED, now=None):
         Row(place, ratings[row["user"]].user, shown(ratings[row["user"]]), row["played"])
         for place, row in enumerate(counts, start=1)
     ]
+
+
+def address(pool):
+    """The address of ``pool``'s leaderboards (a ratings.pools.Pool)."""
+    name = "leaderboard_turn_based" if pool.turn_based else "leaderboard"
+    return reverse(name, kwargs={"game": pool.game})
 
 
 def month_start(now=None):

@@ -1,11 +1,10 @@
-"""Ratings on other apps' pages: a player's page (ratings and history chart) and the lobby's table rows
-(each player's rating, and whether an open table's game will count), one query a page, not one a seat."""
+"""Ratings on other apps' pages: a player's page (ratings and history chart, each labelled with its pool: the
+game and its pace) and the lobby's table rows (each player's rating in the pool the table is rated in, and
+whether an open table's game will count), one query a page, not one a seat."""
 
 from django import template
 
-from games.engines import get_engine
-
-from .. import chart, eligibility
+from .. import chart, eligibility, leaderboards, pools
 from ..display import shown
 from ..models import Rating
 
@@ -14,9 +13,14 @@ register = template.Library()
 
 @register.simple_tag
 def player_ratings(player):
-    """[{"game", "title", "rating"}] for each game ``player`` is rated in, in the order they first played."""
+    """[{"pool", "board", "rating"}] for each pool (ratings.pools) ``player`` is rated in, in the order they
+    first played; "board": the address of its leaderboards."""
     ratings = Rating.objects.filter(user=player).order_by("pk")
-    return [{"game": r.game, "title": get_engine(r.game).title, "rating": shown(r)} for r in ratings]
+    return [_rated_in(pools.of_key(r.game), r) for r in ratings]
+
+
+def _rated_in(pool, rating):
+    return {"pool": pool, "board": leaderboards.address(pool), "rating": shown(rating)}
 
 
 @register.simple_tag
@@ -27,13 +31,18 @@ def rating_chart(player):
 
 @register.simple_tag
 def ratings_at_tables(*table_lists):
-    """{(game, user id): Shown} for the people seated at the tables of ``table_lists`` who have a rating in
-    that game (a row stays short: nobody is shown a newcomer's 1,500?), in one query (the tables' seats as the
-    lobby prefetched them)."""
-    seated = {(table.game, seat.user_id) for tables in table_lists for table in tables for seat in table.seats.all()}
+    """{(pool key, user id): Shown} for the people seated at the tables of ``table_lists`` who have a rating in
+    the pool the table is rated in (a row stays short: nobody is shown a newcomer's 1,500?), in one query (the
+    tables' seats as the lobby prefetched them)."""
+    seated = {
+        (pools.of_table(table).key, seat.user_id)
+        for tables in table_lists
+        for table in tables
+        for seat in table.seats.all()
+    }
     if not seated:
         return {}
-    found = Rating.objects.filter(game__in={game for game, _ in seated}, user_id__in={user for _, user in seated}).only(
+    found = Rating.objects.filter(game__in={pool for pool, _ in seated}, user_id__in={user for _, user in seated}).only(
         "game", "user_id", "mu", "games"
     )
     return {(r.game, r.user_id): shown(r) for r in found}
@@ -41,11 +50,11 @@ def ratings_at_tables(*table_lists):
 
 @register.simple_tag
 def rating_at(ratings, table, seat):
-    """The rating of ``seat``'s player at ``table`` from ``ratings`` (ratings_at_tables); None for a bot, a
-    player not rated yet, or without ``ratings``."""
+    """The rating of ``seat``'s player at ``table`` (in the table's pool) from ``ratings`` (ratings_at_tables);
+    None for a bot, a player not rated yet, or without ``ratings``."""
     if not ratings or seat.bot:
         return None
-    return ratings.get((table.game, seat.user_id))
+    return ratings.get((pools.of_table(table).key, seat.user_id))
 
 
 @register.filter

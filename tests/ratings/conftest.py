@@ -26,13 +26,14 @@ def absent(table, seat):
 
 @pytest.fixture
 def finish(monkeypatch):
-    """finish(players, seed=...): a Spite & Malice game between ``players`` played to its end (its rating job
-    not queued: each test rates it itself)."""
+    """finish(players, seed=..., **fields): a Spite & Malice game between ``players`` played to its end (its
+    rating job not queued: each test rates it itself); ``fields`` go to lobby.create_table (move_time=...: a
+    turn-based table)."""
     from ratings import queueing
 
     monkeypatch.setattr(queueing, "_queue", lambda table_id: None)
 
-    def play(players, seed=5):
-        return played_to_the_end(started("spite_and_malice", players, {"win_pile": 5}, seed=seed), seed=seed)
+    def play(players, seed=5, **fields):
+        return played_to_the_end(started("spite_and_malice", players, {"win_pile": 5}, seed=seed, **fields), seed=seed)
 
     return play

@@ -1,15 +1,16 @@
-"""manage.py rebuild_ratings [game ...]: the ratings' tables read again from the rating streams (all games by
-default), for a projection that went wrong or a new way of keeping it. Best run while no game finishes: a
-table being rated as the rebuild runs fails its write and is rated again by the sweep (ratings.tasks)."""
+"""manage.py rebuild_ratings [game ...]: the ratings' tables read again from the rating streams, each game's
+live pool and its turn-based one (ratings.pools; all games by default), for a projection that went wrong or a
+new way of keeping it. Best run while no game finishes: a table being rated as the rebuild runs fails its
+write and is rated again by the sweep (ratings.tasks)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engines import GAMES
-from ratings import projection
+from ratings import pools, projection
 
 
 class Command(BaseCommand):
-    help = "Rebuild the ratings' tables from the rating streams."
+    help = "Rebuild the ratings' tables from the rating streams, live and turn-based."
 
     def add_arguments(self, parser):
         parser.add_argument("games", nargs="*", help=f"Games to rebuild (default: all of {', '.join(GAMES)}).")
@@ -18,6 +19,6 @@ class Command(BaseCommand):
         unknown = [game for game in games if game not in GAMES]
         if unknown:
             raise CommandError(f"No such game: {', '.join(unknown)}. The games are {', '.join(GAMES)}.")
-        for game in games or GAMES:
-            count = projection.rebuild(game)
-            self.stdout.write(f"{game}: {count} rating event{'s' if count != 1 else ''} applied.")
+        for pool in pools.every(games):
+            count = projection.rebuild(pool.key)
+            self.stdout.write(f"{pool.game} ({pool.pace}): {count} rating event{'s' if count != 1 else ''} applied.")
