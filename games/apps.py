@@ -22,6 +22,8 @@ class GamesConfig(AppConfig):
         from events import upcasting
         from games import my_data as games_data
         from games.engines import GAMES, get_engine
+        from games.frames import time_banks
+        from games.live import table_cache
         from games.play import broadcast
         from games.tables import leaving
 
@@ -30,5 +32,6 @@ class GamesConfig(AppConfig):
         account_deleted.connect(leaving.let_go, dispatch_uid="games.account_deleted")
         my_data.register_part("tables", games_data.tables)
         my_data.register_part("chat", games_data.chat_lines)
+        table_cache.register_extra("time_banks", time_banks.read, follows_moves=time_banks.follows_moves)
         for game in GAMES:
             upcasting.register(game, get_engine(game).upcasters)

@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from games.bots import levels as bot_levels
 from games.engines import registry
-from games.frames import announcements, clock_words, jinja, log_lines, move_log
+from games.frames import announcements, clock_words, jinja, log_lines, move_log, time_banks
 from games.frames.board_targets import board_targets
 from games.models import Table
-from games.play import commands, log_chain, time_bank, timers
+from games.play import commands, log_chain
 from games.play.names import seat_name
 from games.play.seat_view import named, seat_names, view_for_seat
 from games.tables import kept_seats, rematch
@@ -85,7 +85,6 @@ def table_context(snap, user):
         "news": announcements.news(snap, seat, names),
         "extras": snap.extras,
         "pace": clock_words.pace_words(table),
-        "banks": seat_banks(table, names, view),
         **clocks_context(_deadlines(snap), view, in_words=table.turn_based),
     }
 
@@ -171,26 +170,11 @@ def _ticking(deadline, now_ms, in_words):
 
 
 def _deadlines(snap):
-    """The snapshot's running deadlines; at a turn-based table read here if it holds none, since the
-    snapshot reads them only at a table with a turn clock of seconds or an engine's timer
-    (games.live.table_cache._timed). A query or two, at a table whose moves are hours apart."""
-    if snap.deadlines or not snap.table.turn_based:
-        return snap.deadlines
-    return timers.active_deadlines(snap.table, snap.game)
-
-
-def seat_banks(table, names, view):
-    """At a turn-based table with a time bank, while its game runs: each seat's bank left,
-    [{"seat", "name", "words"}]. Read here, once per frame (a query per seat), never in a memoised block,
-    whose HTML is kept by what it is given and would not see a bank change."""
-    if not table.turn_based or not table.time_bank or not view or view.get("over"):
-        return []
-    banks = []
-    for number in range(len(view["players"])):
-        left = time_bank.bank_left(table, number)
-        words = clock_words.time_left_words(left) if left else "spent"
-        banks.append({"seat": number, "name": seat_name(names, number), "words": words})
-    return banks
+    """The snapshot's running deadlines, or at a turn-based table its part's (games.frames.time_banks),
+    read with it because the snapshot reads them only at a table with a turn clock of seconds or an
+    engine's timer."""
+    part = time_banks.part_of(snap.extras) if snap.table.turn_based and not snap.deadlines else None
+    return part["deadlines"] if part else snap.deadlines
 
 
 def seconds_left(due_ms, now_ms):

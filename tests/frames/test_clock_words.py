@@ -98,6 +98,17 @@ def test_a_frame_redraws_the_clock_in_words_and_the_banks_after_a_slow_move(alic
 
 
 @pytest.mark.django_db
+def test_a_running_turn_based_frame_is_drawn_without_the_database(alice, bob, django_assert_num_queries):
+    """Sockets draw a running game's frame on the event loop, where no query may run: the banks and the
+    turn's deadline come with the snapshot (games.frames.time_banks), read on a thread."""
+    table = _running("spank", [alice, bob])
+    snap = live.snapshot(table)
+    with django_assert_num_queries(0):
+        frame = rendering.render_live_table(snap, alice)
+    assert 'data-clock="words">' in frame and "Time bank left: " in frame
+
+
+@pytest.mark.django_db
 def test_a_board_that_draws_the_turn_clock_on_a_seat_draws_it_in_words_and_redraws_it(alice, bob, carol):
     """Spite's seats show the turn clock inside a memoised block, which keys on the clock (its words too)."""
     table = _running("spite", [alice, bob, carol])
