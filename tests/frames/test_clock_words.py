@@ -82,7 +82,7 @@ def test_a_frame_redraws_the_clock_in_words_and_the_banks_after_a_slow_move(alic
     users = {0: alice, 1: bob}
     with time_machine.travel(timezone.now(), tick=False) as clock:
         frame = _frame(table, alice)
-        assert 'data-clock="words">2 d</span> left' in frame
+        assert 'data-clock="words">2 d</span>&nbsp;left' in frame
         assert re.search(r'Time bank left: <span class="time-bank" data-seat="0">Alice 1 d</span>, ', frame)
         slow = _to_move(table)
         clock.shift(timedelta(days=1, hours=2))
@@ -92,7 +92,7 @@ def test_a_frame_redraws_the_clock_in_words_and_the_banks_after_a_slow_move(alic
             commands.submit(table, users[slow], command, store.current_version(table.stream))
         frame = _frame(table, alice)
         assert f'data-seat="{slow}">{users[slow].shown_name} 22 h</span>' in frame
-        assert 'data-clock="words">2 d</span> left' in frame  # the other seat's turn: its whole bank
+        assert 'data-clock="words">2 d</span>&nbsp;left' in frame  # the other seat's turn: its whole bank
         with override_settings(TEMPLATE_MEMO=False):
             assert _frame(table, alice) == frame
 
