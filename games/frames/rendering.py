@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games.bots import levels as bot_levels
 from games.engines import registry
-from games.frames import announcements, clock_words, jinja, log_lines, move_log, time_banks
+from games.frames import announcements, clock_words, jinja, log_lines, move_log
 from games.frames.board_targets import board_targets
 from games.models import Table
 from games.play import commands, log_chain
@@ -85,7 +85,7 @@ def table_context(snap, user):
         "news": announcements.news(snap, seat, names),
         "extras": snap.extras,
         "pace": clock_words.pace_words(table),
-        **clocks_context(_deadlines(snap), view, in_words=table.turn_based),
+        **clocks_context(snap.deadlines, view, in_words=table.turn_based),
     }
 
 
@@ -167,14 +167,6 @@ def _ticking(deadline, now_ms, in_words):
     if in_words:
         return {**deadline, "seconds_left": left, "words": clock_words.time_left_words(left)}
     return {**deadline, "seconds_left": left}
-
-
-def _deadlines(snap):
-    """The snapshot's running deadlines, or at a turn-based table its part's (games.frames.time_banks),
-    read with it because the snapshot reads them only at a table with a turn clock of seconds or an
-    engine's timer."""
-    part = time_banks.part_of(snap.extras) if snap.table.turn_based and not snap.deadlines else None
-    return part["deadlines"] if part else snap.deadlines
 
 
 def seconds_left(due_ms, now_ms):

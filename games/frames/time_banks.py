@@ -4,13 +4,10 @@ The banks are Seat rows, and a running game's frames are drawn on the event loop
 (games.live.table_cache.render), so they are read with the snapshot, on a thread: this is an extra part of
 the table (``register_extra``, registered in games.apps), read again after every move at a turn-based table
 (``follows_moves``) and never while a frame or a memoised block is drawn.
-
-It carries the turn's running deadlines too: the snapshot reads deadlines only at a table with a turn clock
-of seconds or an engine's timer (games.live.table_cache._timed), and a turn-based table's turn has neither.
 """
 
 from games.frames import clock_words
-from games.play import time_bank, timers
+from games.play import time_bank
 
 TEMPLATE = "games/_time_banks.jinja"
 
@@ -22,14 +19,13 @@ def follows_moves(table):
 
 def read(table, game):
     """The part's context while a turn-based table's game runs, else None: "banks", [(seat, words)] (none
-    at a table without a bank), and "deadlines", as games.play.timers.active_deadlines gives them."""
+    at a table without a bank)."""
     if not table.turn_based or not game.started or game.engine.is_over(game.state):
         return None
     return {
         "template": TEMPLATE,
         "place": "banner",
         "banks": banks(table) if table.time_bank else [],
-        "deadlines": timers.active_deadlines(table, game),
     }
 
 
@@ -41,8 +37,3 @@ def banks(table):
 
 def _words(seconds):
     return clock_words.time_left_words(seconds) if seconds else "spent"
-
-
-def part_of(extras):
-    """The turn-based part among a snapshot's ``extras``, or None."""
-    return next((extra for extra in extras if extra.get("template") == TEMPLATE), None)

@@ -212,7 +212,7 @@ def _extras_follow_moves(table):
 
 def _timed(table, game):
     """Whether the table can have deadlines now (they are rows of their own, read only then)."""
-    return bool(table.turn_clock or (game.started and game.engine.timers(game.state)))
+    return bool(table.turn_clock or table.turn_based or (game.started and game.engine.timers(game.state)))
 
 
 class _LiveTable:
