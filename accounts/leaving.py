@@ -54,7 +54,7 @@ def _anonymise(user):
     user.username = PLACEHOLDER_PREFIX + secrets.token_urlsafe(18)
     user.display_name = user.first_name = user.last_name = user.email = ""
     user.set_unusable_password()
-    user.is_active = user.is_staff = user.is_superuser = False
+    user.is_active = user.is_staff = user.is_superuser = user.turn_emails = False
     user.last_login = user.last_seen = None
     user.deleted_at = timezone.now()
     user.save()

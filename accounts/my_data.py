@@ -45,7 +45,11 @@ def account(user):
         "display_name": user.display_name,
         "joined": user.date_joined,
         "last_seen": user.last_seen,
-        "preferences": {"turn_sound": user.turn_sound, "show_last_seen": user.show_last_seen},
+        "preferences": {
+            "turn_sound": user.turn_sound,
+            "show_last_seen": user.show_last_seen,
+            "turn_emails": user.turn_emails,
+        },
         "email_addresses": [
             {"email": address.email, "verified": address.verified, "primary": address.primary}
             for address in EmailAddress.objects.filter(user=user).order_by("-primary", "email")

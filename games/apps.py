@@ -32,6 +32,7 @@ class GamesConfig(AppConfig):
         account_deleted.connect(leaving.let_go, dispatch_uid="games.account_deleted")
         my_data.register_part("tables", games_data.tables)
         my_data.register_part("chat", games_data.chat_lines)
+        my_data.register_part("turn_emails", games_data.turn_emails)
         table_cache.register_extra("time_banks", time_banks.read, follows_moves=time_banks.follows_moves)
         for game in GAMES:
             upcasting.register(game, get_engine(game).upcasters)

@@ -1,5 +1,5 @@
 """A player's games in their 'Download my data' (accounts.my_data): every table they sat at, with its game
-as they may read it, and every chat line they said.
+as they may read it, every chat line they said, and the turn e-mails owed to them.
 
 A finished game is its record (games.replay.record), the same document as the replay's "Download the
 game": the whole game, as anyone who may see the table reads it once it is over. A game still in play is
@@ -21,6 +21,15 @@ def tables(user):
 
 def chat_lines(user):
     return [{"table": table_id, "at": line.at, "text": line.text} for table_id, line in chat.said_by(user)]
+
+
+def turn_emails(user):
+    """The turn e-mails owed to the player (games.play.nudges): each table and move, and whether it was sent
+    or skipped (and why)."""
+    return [
+        {"table": str(nudge.table_id), "version": nudge.version, "at": nudge.created_at, "settled": nudge.how}
+        for nudge in user.nudges.order_by("created_at", "id")
+    ]
 
 
 def _table(table, seat, user):

@@ -25,8 +25,8 @@ def close_stale_tables():
 
 @shared_task(name="games.forget_ended_deadlines", acks_late=True, ignore_result=True)
 def forget_ended_deadlines():
-    """Delete the deadline rows of tables that have ended."""
-    return timers.forget_ended()
+    """Delete the deadline rows, and the turn e-mails' rows, of tables that have ended."""
+    return timers.forget_ended() + nudges.forget_ended()
 
 
 @shared_task(name="games.seat_play_now", acks_late=True, ignore_result=True)

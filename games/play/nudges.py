@@ -11,7 +11,8 @@ The job, ``send_pending``, locks the player's pending rows and settles each in o
 open (the page told them), or the player did not opt in or has no verified address (accounts.turn_emails);
 otherwise mailed, every table in one message (games.play.nudge_mail). A second run of the job (a broker's
 redelivery) finds nothing pending; a mail server's failure rolls the whole back, and the job is retried.
-Beat's sweep (``send_lost``) sends what a job lost in the broker left waiting.
+Beat's sweep (``send_lost``) sends what a job lost in the broker left waiting. Once a table has ended its
+rows are bookkeeping nobody needs, and ``forget_ended`` deletes them.
 """
 
 import logging
@@ -169,3 +170,10 @@ def _turn(nudge, now):
         .first()
     )
     return nudge_mail.Turn(table=table, due_at=due_at if due_at and due_at > now else None)
+
+
+def forget_ended():
+    """Delete the nudges of the tables that have ended (finished, or closed unstarted); returns how many.
+    A pending one of such a table would only be skipped: its turn is over."""
+    ended = (Table.Status.FINISHED, Table.Status.CLOSED)
+    return Nudge.objects.filter(table__status__in=ended).delete()[0]

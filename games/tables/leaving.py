@@ -13,7 +13,7 @@ changed, so each process's live page reads its players again and draws "a former
 from accounts.leaving import NotNow
 from games.engines.turn_clock import RESIGN
 from games.errors import Conflict, DamagedLog, NotFound
-from games.models import Table
+from games.models import Nudge, Table
 from games.play import broadcast, commands
 from games.tables import closing, lobby, play_now, rematch
 from games.tables.table_names import default_name
@@ -30,6 +30,7 @@ def let_go(sender, user, **kwargs):
     for table in sat_at.filter(status=Table.Status.RUNNING):
         _resign(table, user)
     _rename_hosted(user)
+    Nudge.objects.filter(user=user).delete()  # the turn e-mails owed to them: nobody is left to write to
     for table in sat_at.exclude(status=Table.Status.CLOSED):
         broadcast.table_changed(table, 0, seating=True)
     broadcast.lobby_changed()

@@ -57,7 +57,7 @@ class YourTable:
         return len(self.table.seated)
 
     def time_left(self, now=None):
-        return time_left_words(self.due_at, now)
+        return left_until(self.due_at, now)
 
 
 def your_tables(user):
@@ -89,7 +89,7 @@ def remember_count(user_id, count):
     cache.set(broadcast.awaiting_count_key(user_id), count, COUNT_KEPT_SECONDS)
 
 
-def time_left_words(due_at, now=None):
+def left_until(due_at, now=None):
     """How long until ``due_at``, in words ("1 day, 3 hours left"); "" without a time, "no time left" after it."""
     if due_at is None:
         return ""

@@ -121,7 +121,7 @@ def test_the_download_holds_the_account_its_addresses_keys_and_tokens_but_no_sec
     account = body["account"]
     assert account["username"] == USERNAME and account["display_name"] == NAME
     assert account["joined"].startswith(str(marlow.date_joined.year))
-    assert account["preferences"] == {"turn_sound": True, "show_last_seen": True}
+    assert account["preferences"] == {"turn_sound": True, "show_last_seen": True, "turn_emails": False}
     assert account["email_addresses"] == [
         {"email": "marlow@example.com", "verified": True, "primary": True},
         {"email": "old@example.com", "verified": False, "primary": False},

@@ -17,11 +17,12 @@ from django.db import transaction
 from django.utils import timezone
 from mail_helpers import links_in
 
+from accounts import leaving, my_data
 from events import store
 from games import tasks
 from games.models import Nudge, Table
 from games.play import commands, game_state, nudges
-from games.tables import bot_seating, lobby
+from games.tables import bot_seating, closing, lobby
 
 pytestmark = pytest.mark.django_db
 
@@ -365,3 +366,32 @@ def test_the_sweep_is_on_celery_beat_and_both_jobs_are_registered(settings):
     assert entry["task"] == tasks.send_lost_turn_nudges.name and entry["task"] in app.tasks
     assert entry["schedule"] == settings.NUDGE_SWEEP_SECONDS
     assert nudges.SEND_TASK == tasks.send_turn_nudges.name and nudges.SEND_TASK in app.tasks
+
+
+# --- what becomes of the rows: bookkeeping, forgotten once their table has ended, gone with the account ---
+
+
+def test_the_rows_of_an_ended_table_are_forgotten_by_the_sweep_and_a_running_ones_kept(alice, bob, carol, queued):
+    ended = turn_based_table(alice, bob, name="Ended")
+    running = turn_based_table(alice, carol, name="Running")
+    nudges.send_pending(bob.pk)
+    ended.status = ended.Status.FINISHED
+    ended.save(update_fields=["status"])
+    assert Nudge.objects.filter(table=ended).exists()
+    tasks.forget_ended_deadlines.apply()
+    assert not Nudge.objects.filter(table=ended).exists()
+    assert Nudge.objects.filter(table=running).exists()
+    assert closing.close_stale_tables() == 0  # (nothing else of the sweep's)
+
+
+def test_a_players_turn_emails_are_in_their_download_and_go_with_their_account(alice, bob, queued):
+    opted_in(bob)
+    table = turn_based_table(alice, bob)
+    nudges.send_pending(bob.pk)
+    download = my_data.my_data(bob)
+    assert download["account"]["preferences"]["turn_emails"] is True
+    [row] = download["turn_emails"]
+    assert (row["table"], row["settled"]) == (str(table.pk), nudges.EMAIL)
+    leaving.delete_account(bob)
+    bob.refresh_from_db()
+    assert not Nudge.objects.filter(user=bob).exists() and not bob.turn_emails

@@ -100,7 +100,7 @@ def test_time_left_in_words():
     now = timezone.now()
 
     def words(due_at):
-        return your_games.time_left_words(due_at, now).replace(
+        return your_games.left_until(due_at, now).replace(
             "\xa0", " "
         )  # Django's words keep number and unit together
 
