@@ -39,7 +39,7 @@ class TestDisputeAndReview(BrowserTestCase):
         """Bob's and Carol's pages at a table with a ruling involving them (Alice's seat is played from here)."""
         _alice, bob, carol = (self.player(name) for name in ("alice", "bob", "carol"))
         sockets = []
-        bob.on("websocket", lambda socket: sockets.append(socket))
+        bob.on("websocket", lambda socket: "/ws/tables/" in socket.url and sockets.append(socket))
         table, version = _off_the_event_loop(_ruled_table)
         for page in (bob, carol):
             page.goto(f"{self.live_server_url}/tables/{table.id}/")
@@ -90,7 +90,7 @@ class TestDisputeAndReview(BrowserTestCase):
         expect(dialog).to_be_hidden()
         expect(bob.locator("#table-live")).to_be_focused()  # the link is gone: the table has the focus
 
-        # All of it on one page and one websocket, which stayed up.
+        # All of it on one page and one table socket, which stayed up (beside the header's Your games socket).
         self.assertTrue(_not_reloaded(bob))
         self.assertEqual(len(sockets), 1)
         self.assertFalse(sockets[0].is_closed())
