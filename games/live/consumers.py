@@ -335,7 +335,6 @@ def your_games_frame(user, with_list):
     awaiting the player's move, each {"table", "turn", "name", "url"})."""
     entries = your_games.your_tables(user)
     yours = [entry for entry in entries if entry.your_move]
-    your_games.remember_count(user.pk, len(yours))
     html = render_to_string("games/_your_games_badge.html", {"your_games_awaiting": len(yours)})
     if with_list:
         html += render_to_string("games/_your_games_list.html", {"entries": entries})

@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from asgiref.sync import async_to_sync
 from cachetools import TTLCache
 from channels.layers import get_channel_layer
-from django.core.cache import cache
 from django.db import transaction
 
 from games.models import Seat
@@ -83,11 +82,14 @@ def _sent(task):
         logger.error("A broadcast could not be sent", exc_info=task.exception())
 
 
-def table_changed(table, version, seating=False):
-    """The table is at ``version`` now; ``seating``: its seats or status changed too (not only the game)."""
+def table_changed(table, version, seating=False, turn=True):
+    """The table is at ``version`` now; ``seating``: its seats or status changed too (not only the game);
+    ``turn``: the seats the game waits on changed (the people seated are told only then, or on ``seating``:
+    nothing else of a move changes their Your games)."""
     message = {"type": "table.changed", "version": version, "seating": seating, "cause": uuid.uuid4().hex}
     transaction.on_commit(lambda: _send(table.group_name, message))
-    transaction.on_commit(lambda: _tell_the_people_seated(table.pk, seating), robust=True)
+    if seating or turn:
+        transaction.on_commit(lambda: _tell_the_people_seated(table.pk, seating), robust=True)
 
 
 def yours_group(user_id):
@@ -96,19 +98,10 @@ def yours_group(user_id):
     return f"yours.{user_id}"
 
 
-def awaiting_count_key(user_id):
-    """The cache key of how many of the user's tables await their move (the header's badge,
-    games.tables.your_games), dropped whenever one of the user's tables changes."""
-    return f"your-games:awaiting:{user_id}"
-
-
 def _tell_the_people_seated(table_id, seating):
-    """Each person (no bot) seated at the table: their badge's count is dropped and their "Your games"
-    sockets told which table changed (they read their tables again)."""
+    """Each person (no bot) seated at the table: their "Your games" sockets are told which table changed
+    (they read their tables again)."""
     people = _people_at(table_id, fresh=seating)
-    if not people:
-        return
-    cache.delete_many([awaiting_count_key(user_id) for user_id in people])
     message = {"type": "yours.changed", "table": str(table_id)}
     for user_id in people:
         _send(yours_group(user_id), message)

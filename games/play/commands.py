@@ -202,7 +202,8 @@ def run(table, actor, decide_events, expected_version=None, started=True, also=N
     game_state.remember(table.stream, version, state, stored)
     if finished:
         broadcast.lobby_changed()
-    broadcast.table_changed(table, version, seating=seating or finished or not game.started)
+    turn = game.engine.awaited_seats(game.state) != game.engine.awaited_seats(state)
+    broadcast.table_changed(table, version, seating=seating or finished or not game.started, turn=turn)
     return version
 
 

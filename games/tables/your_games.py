@@ -7,14 +7,13 @@ states (games.play.game_state) when it holds that version. What a table shows is
 is, as the game's public view says); whether the player's own seat is awaited is the one thing read from
 ``Engine.awaited_seats``, which may depend on that seat's secret and is told only to it.
 
-The header's badge (how many tables await the player's move) is on every page, so its count is kept in
-the cache until a table of the player's changes (games.play.broadcast drops it then).
+The header's badge (how many tables await the player's move) is counted when a page draws the header: one
+query, and the games from the cache of states.
 """
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.core.cache import cache
 from django.db.models import CharField, OuterRef, Subquery, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
@@ -23,11 +22,10 @@ from django.utils.timesince import timeuntil
 from events.models import Event
 from games.errors import DamagedLog
 from games.models import Deadline, Seat, Table
-from games.play import broadcast, game_state
+from games.play import game_state
 from games.play.names import seat_name, seat_names
 
 LISTED = (Table.Status.RUNNING, Table.Status.OPEN)
-COUNT_KEPT_SECONDS = 60  # a count is dropped when a table changes; this bounds a race with that drop
 
 
 @dataclass(frozen=True)
@@ -75,31 +73,7 @@ def awaiting(user):
 
 
 def awaiting_count(user):
-    """How many of the user's tables in play await their move: the cached count, or counted (one query)."""
-    key = broadcast.awaiting_count_key(user.pk)
-    count = cache.get(key)
-    if count is None:
-        count = _count_awaiting(user)
-        remember_count(user.pk, count)
-    return count
-
-
-def remember_count(user_id, count):
-    """Keep the count just read (the Your games page and its socket read every table anyway)."""
-    cache.set(broadcast.awaiting_count_key(user_id), count, COUNT_KEPT_SECONDS)
-
-
-def left_until(due_at, now=None):
-    """How long until ``due_at``, in words ("1 day, 3 hours left"); "" without a time, "no time left" after it."""
-    if due_at is None:
-        return ""
-    now = now or timezone.now()
-    if due_at <= now:
-        return "no time left"
-    return f"{timeuntil(due_at, now, depth=2)} left"
-
-
-def _count_awaiting(user):
+    """How many of the user's tables in play await their move (one query)."""
     seats = (
         Seat.objects.filter(user=user, table__status=Table.Status.RUNNING)
         .select_related("table")
@@ -110,6 +84,16 @@ def _count_awaiting(user):
         game = _game(seat.table, seat.head)
         count += game is not None and seat.number in game.engine.awaited_seats(game.state)
     return count
+
+
+def left_until(due_at, now=None):
+    """How long until ``due_at``, in words ("1 day, 3 hours left"); "" without a time, "no time left" after it."""
+    if due_at is None:
+        return ""
+    now = now or timezone.now()
+    if due_at <= now:
+        return "no time left"
+    return f"{timeuntil(due_at, now, depth=2)} left"
 
 
 def _tables_with_seats(user):

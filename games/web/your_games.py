@@ -1,6 +1,8 @@
 """The Your games page (every table the player sits at, those awaiting their move first) and the header's
 badge of how many await it, drawn on every page (games.tables.your_games does the reading)."""
 
+import functools
+
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
@@ -11,14 +13,14 @@ from games.tables import your_games
 def your_games_page(request):
     entries = your_games.your_tables(request.user)
     awaiting = sum(entry.your_move for entry in entries)
-    your_games.remember_count(request.user.pk, awaiting)
     return render(request, "games/your_games.html", {"entries": entries, "your_games_awaiting": awaiting})
 
 
 def awaiting_badge(request):
-    """Context processor: ``your_games_awaiting``, counted (or taken from the cache) only by a page that
-    draws the header, for a logged-in user."""
-    return {"your_games_awaiting": lambda: your_games.awaiting_count(request.user) if _logged_in(request) else 0}
+    """Context processor: ``your_games_awaiting``, counted only by a page that draws the header, for a
+    logged-in user."""
+    count = functools.cache(lambda: your_games.awaiting_count(request.user) if _logged_in(request) else 0)
+    return {"your_games_awaiting": count}  # a template calls it wherever it reads it: counted once
 
 
 def _logged_in(request):

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from events import store
 from games.models import Deadline
-from games.play import commands, game_state
+from games.play import broadcast, commands, game_state
 from games.tables import closing, lobby, your_games
 
 pytestmark = pytest.mark.django_db
@@ -100,9 +100,7 @@ def test_time_left_in_words():
     now = timezone.now()
 
     def words(due_at):
-        return your_games.left_until(due_at, now).replace(
-            "\xa0", " "
-        )  # Django's words keep number and unit together
+        return your_games.left_until(due_at, now).replace("\xa0", " ")  # Django's words keep number and unit together
 
     assert words(None) == ""
     assert words(now + timedelta(minutes=42, seconds=10)) == "42 minutes left"
@@ -187,13 +185,33 @@ def test_the_badge_counts_again_after_a_move_and_is_hidden_at_nought(
     assert "1 game awaits your move" in client.get("/lobby/").content.decode()
 
 
-def test_the_badge_is_counted_once_then_kept(client, alice, bob):
+def test_the_badge_is_counted_in_one_query(client, alice, bob):
     one_awaiting_and_one_not(alice, bob)
     client.force_login(alice)
     client.get("/rules/spank/")
     with CaptureQueriesContext(connection) as queries:
         assert "1 game awaits your move" in client.get("/rules/spank/").content.decode()
-    assert not any("games_seat" in query["sql"] for query in queries)
+    assert len([query for query in queries if "games_seat" in query["sql"]]) == 1
+
+
+def test_the_people_seated_are_told_when_the_turn_moves_and_not_at_every_move(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    """A Spite & Malice turn is often several plays: only its end changes anyone's Your games."""
+    table = started("spite_and_malice", [alice, bob])
+    users = {seat_of(table, alice): alice, seat_of(table, bob): bob}
+    seen = set()  # whether each move ended a turn
+    for _ in range(200):
+        game = game_of(table)
+        seat = game.state.to_move
+        with broadcast.held() as sent, django_capture_on_commit_callbacks(execute=True):
+            commands.submit(table, users[seat], game.engine.legal_commands(game.state, seat)[-1], game.version)
+        turn_moved = game_of(table).state.to_move != seat
+        assert any(group.startswith("yours.") for group, _ in sent) == turn_moved
+        seen.add(turn_moved)
+        if seen == {True, False}:
+            return
+    pytest.fail("no move within a turn, or no end of a turn, in 200 moves")
 
 
 def test_the_page_shows_no_card(client, alice, bob, carol):
