@@ -381,16 +381,6 @@ class RulesEngine(Engine):
         timers = getattr(self._legal, "timers", None)
         return timers(state) if timers and state is not None else super().timers(state)
 
-    def awaited_seats(self, state):
-        """The seats the game waits on now, each for a move of its own: at a turn-based table their time
-        runs and "Your games" lists the table as their turn. By default the view's ``to_move``; a game
-        whose phase lets several seats act (Spite's opening) names them. A seat's own secret may decide
-        whether it is awaited, so this is told only to that seat."""
-        if state is None or self.is_over(state):
-            return frozenset()
-        seat = self.view(state, None).get("to_move")
-        return frozenset() if seat is None else frozenset({seat})
-
     def host_commands_now(self, state):
         now = getattr(self._legal, "host_commands_now", None)
         return now(state, self.host_commands) if now else super().host_commands_now(state)

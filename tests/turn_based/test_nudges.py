@@ -16,6 +16,7 @@ from django.core.mail.backends.locmem import EmailBackend
 from django.db import transaction
 from django.utils import timezone
 from mail_helpers import links_in
+from turn_based_helpers import end_turn, to_move, users
 
 from accounts import leaving, my_data
 from events import store
@@ -58,24 +59,6 @@ def turn_based_table(host, guest, name=None, game="spite_and_malice", private=Fa
     if users(table)[to_move(table)] == host:
         end_turn(table, host)
     return table
-
-
-def to_move(table):
-    game = game_state.load(table)
-    return game.engine.view(game.state, None)["to_move"]
-
-
-def users(table):
-    return {seat.number: seat.user for seat in table.seats.select_related("user")}
-
-
-def end_turn(table, user):
-    """``user``'s seat plays its engine's first legal commands until another seat is to act."""
-    seat = to_move(table)
-    while to_move(table) == seat:
-        game = game_state.load(table)
-        command = game.engine.legal_commands(game.state, seat)[0]
-        commands.submit(table, user, command, store.current_version(table.stream))
 
 
 def pending(user):

@@ -7,12 +7,13 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.utils import timezone
+from turn_based_helpers import end_turn, to_move, users
 
 from events import store
 from games.engines import IllegalCommand, get_engine
 from games.errors import BadRequest
 from games.models import Deadline, Seat
-from games.play import commands, firing, game_state, timers
+from games.play import firing, game_state, timers
 from games.tables import lobby
 
 pytestmark = pytest.mark.django_db
@@ -30,25 +31,8 @@ def table(alice, bob):
     return table
 
 
-def to_move(table):
-    return game_state.load(table).state.to_move
-
-
 def turn_deadline(table):
     return Deadline.objects.filter(table=table, kind=Deadline.Kind.TURN).order_by("-version").first()
-
-
-def end_turn(table, user):
-    """The seat to act ends its turn: plays its engine's first legal command until the seat changes."""
-    seat = to_move(table)
-    while to_move(table) == seat:
-        game = game_state.load(table)
-        command = game.engine.legal_commands(game.state, seat)[0]
-        commands.submit(table, user, command, store.current_version(table.stream))
-
-
-def users(table):
-    return {seat.number: seat.user for seat in table.seats.select_related("user")}
 
 
 def test_a_turn_has_the_time_per_move_and_the_bank(table):
