@@ -153,6 +153,19 @@ class TableSerializer(serializers.ModelSerializer):
         return cls(table, context={"request": request}).data
 
 
+class YourTableSerializer(serializers.Serializer):
+    """One of the player's tables, as Your games lists it (games.tables.your_games)."""
+
+    table = TableSerializer()
+    your_move = serializers.BooleanField(help_text="The game waits on your move here.")
+    waiting_on = serializers.ListField(
+        child=serializers.CharField(), help_text="The players the game waits on, as anyone at the table may read it."
+    )
+    due_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the turn's time runs out (a turn clock's or a turn-based table's); else null."
+    )
+
+
 class LogChainSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The events checked: the log's length.")
     head = serializers.CharField(

@@ -4,6 +4,7 @@ from . import views
 
 urlpatterns = [
     path("tables/", views.TableList.as_view(), name="api-tables"),
+    path("tables/yours/", views.YourTables.as_view(), name="api-your-tables"),
     path("play/computer/", views.PlayComputer.as_view(), name="api-play-computer"),
     path("play/now/", views.PlayNow.as_view(), name="api-play-now"),
     path("tables/<str:table_id>/", views.TableDetail.as_view(), name="api-table"),

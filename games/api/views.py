@@ -11,7 +11,7 @@ from games.models import Table
 from games.play import commands, log_chain, seat_view
 from games.replay import record as records
 from games.replay import steps as replay
-from games.tables import bot_seating, closing, computer, lobby, play_now, rematch
+from games.tables import bot_seating, closing, computer, lobby, play_now, rematch, your_games
 
 from .query import query_parameter
 from .serializers import (
@@ -34,6 +34,7 @@ from .serializers import (
     SeatViewSerializer,
     TableDetailSerializer,
     TableSerializer,
+    YourTableSerializer,
 )
 
 INVITE = OpenApiParameter(
@@ -145,6 +146,17 @@ class TableList(APIView):
             time_bank=data["time_bank"],
         )
         return Response(TableSerializer.of(table, request), status=status.HTTP_201_CREATED)
+
+
+class YourTables(APIView):
+    @extend_schema(
+        responses=answers({200: YourTableSerializer(many=True)}),
+        summary="Your games: the tables you sit at, those awaiting your move first, then the others in play, "
+        "then the open ones",
+    )
+    def get(self, request):
+        entries = your_games.your_tables(request.user)
+        return Response(YourTableSerializer(entries, many=True, context={"request": request}).data)
 
 
 class PlayComputer(APIView):

@@ -616,6 +616,7 @@ def test_the_review_link_is_shown_to_reviewers_only_and_asked_for_once(make_user
     assert 'href="/reviews/"' in client.get("/lobby/").content.decode()
     client.force_login(player)
     assert 'href="/reviews/"' not in client.get("/lobby/").content.decode()
-    # The rules page reads nothing but the session, the user and whether the user reviews.
-    with django_assert_num_queries(3):
+    # The rules page reads nothing but the session, the user, whether the user reviews and the header's
+    # Your games count.
+    with django_assert_num_queries(4):
         client.get("/rules/spank/")
