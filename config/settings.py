@@ -328,9 +328,9 @@ CELERY_EMBEDDED_WORKER = env.bool("CELERY_EMBEDDED_WORKER", default=not REDIS_UR
 # How often Celery beat fires the deadlines that are due (games.play.firing.fire_due): the longest a timer
 # waits past its time when the run queued for that time was lost.
 DEADLINE_TICK_SECONDS = env.float("DEADLINE_TICK_SECONDS", default=1.0)
-# A table nobody starts (or joins) for this many hours (a turn-based one: days) is closed (games.tables.closing), checked every
-# STALE_TABLE_SWEEP_SECONDS by Celery beat; as often, the deadline rows of tables that have ended are
-# deleted (games.play.timers.forget_ended).
+# A table nobody starts (or joins) for this many hours (a turn-based one: days) is closed
+# (games.tables.closing), checked every STALE_TABLE_SWEEP_SECONDS by Celery beat; as often, the deadline
+# rows of tables that have ended are deleted (games.play.timers.forget_ended), and their turn e-mails' rows.
 UNSTARTED_TABLE_HOURS = env.float("UNSTARTED_TABLE_HOURS", default=24.0)
 UNSTARTED_TURN_BASED_TABLE_DAYS = env.float("UNSTARTED_TURN_BASED_TABLE_DAYS", default=7.0)
 STALE_TABLE_SWEEP_SECONDS = env.float("STALE_TABLE_SWEEP_SECONDS", default=600.0)

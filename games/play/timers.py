@@ -1,13 +1,15 @@
 """Timers: the deadlines a change to a table sets, recorded with it and handed to Celery.
 
 When games.play.commands.run appends events, ``deadlines`` works out the Deadline rows the change sets:
-one for each of the engine's timers that is new (``Engine.timers``), at a table with a turn clock or a
-turn-based one, one for a turn that began (turn-based: the seat's time per move and bank, games.play.time_bank), and at a table where bots play, one for the bots' look at the new version
-(a "bot-<version>" deadline, due after the table's bot delay: games.play.bot_turns). ``record`` saves them in the same transaction as the events:
-the row is the timer, and Celery beat's tick fires it once it is due (games.play.firing.fire_due). So that
-it fires on time, not up to a tick late, once the transaction commits a run of that same job is
-queued for each row's time (``games.fire_due_deadlines``, named, not imported: firing sits above the
-command path): a worker never runs it before the row exists, and losing it loses no timer.
+one for each of the engine's timers that is new (``Engine.timers``); at a table with a turn clock, or a
+turn-based one, one for a turn that began (turn-based: the seat's time per move and bank,
+games.play.time_bank); and at a table where bots play, one for the bots' look at the new version (a
+"bot-<version>" deadline, due after the table's bot delay: games.play.bot_turns). ``record`` saves them
+in the same transaction as the events: the row is the timer, and Celery beat's tick fires it once it is
+due (games.play.firing.fire_due). So that it fires on time, not up to a tick late, once the transaction
+commits a run of that same job is queued for each row's time (``games.fire_due_deadlines``, named, not
+imported: firing sits above the command path): a worker never runs it before the row exists, and losing
+it loses no timer.
 Once a table has ended, ``forget_ended`` deletes its rows: bookkeeping no timer needs any more.
 """
 
