@@ -185,7 +185,8 @@ def run(table, actor, decide_events, expected_version=None, started=True, also=N
     deadlines = timers.deadlines(table, game.engine, game.state, state, game.version + len(events))
     overrun = timers.bank_draw(table, game.engine, game.state, state)
     finished = game.engine.is_over(state) and table.status != table.Status.FINISHED
-    turns = nudges.new_turns(table, game.engine, game.state, state)
+    awaited_before, awaited = game.engine.awaited_seats(game.state), game.engine.awaited_seats(state)
+    turns = nudges.new_turns(table, game.engine, state, awaited - awaited_before)
     # A lone append is one statement, atomic by itself; anything written with it shares its transaction.
     with transaction.atomic() if deadlines or overrun or finished or also or turns else nullcontext():
         stored = append(table, game, events, actor)
@@ -202,7 +203,7 @@ def run(table, actor, decide_events, expected_version=None, started=True, also=N
     game_state.remember(table.stream, version, state, stored)
     if finished:
         broadcast.lobby_changed()
-    turn = game.engine.awaited_seats(game.state) != game.engine.awaited_seats(state)
+    turn = awaited != awaited_before
     broadcast.table_changed(table, version, seating=seating or finished or not game.started, turn=turn)
     return version
 

@@ -1,8 +1,8 @@
 """Nudges: an e-mail telling a player it is their move at a turn-based table, when no page of theirs is open.
 
-The command path (games.play.commands.run) asks ``new_turns`` which seats a change makes awaited
-(Engine.awaited_seats: newly, a person's, not a bot's or a resigned one's) and ``record``s them as Nudge rows
-in the change's own transaction: a change that rolls back owes nobody a message. Once it commits, the
+The command path (games.play.commands.run) asks ``new_turns`` which of the seats a change made awaited
+(Engine.awaited_seats) are owed a nudge (a person's, not a bot's or a resigned one's) and ``record``s them
+as Nudge rows in the change's own transaction: a change that rolls back owes nobody a message. Once it commits, the
 sending job (games.tasks.send_turn_nudges) is queued for each such player NUDGE_BATCH_SECONDS later, so
 that the turns beginning meanwhile, at any of their tables, leave in the same message.
 
@@ -44,13 +44,12 @@ NO_ADDRESS = "skipped: no verified address"
 # --- the command path's side ------------------------------------------------------------
 
 
-def new_turns(table, engine, before, after):
-    """The seats a change from ``before`` to ``after`` makes awaited at a turn-based table, bar those a bot
-    plays or that resigned; nothing at a live table (asked on every change: it returns at once there)."""
-    if not table.turn_based:
+def new_turns(table, engine, after, newly):
+    """Of ``newly`` (the seats a change to ``after`` made awaited: Engine.awaited_seats), those a turn-based
+    table owes a nudge: not a bot's or a resigned seat; none at a live table."""
+    if not table.turn_based or not newly:
         return frozenset()
-    newly = engine.awaited_seats(after) - engine.awaited_seats(before)
-    return newly - engine.seats_with_bot(after) - engine.resigned_seats(after) if newly else frozenset()
+    return newly - engine.seats_with_bot(after) - engine.resigned_seats(after)
 
 
 def record(table, seats, version):
