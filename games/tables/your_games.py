@@ -67,11 +67,6 @@ def your_tables(user):
     return sorted(listed, key=_order)
 
 
-def awaiting(user):
-    """The user's tables in play awaiting their move, as ``your_tables`` lists them."""
-    return [entry for entry in your_tables(user) if entry.your_move]
-
-
 def awaiting_count(user):
     """How many of the user's tables in play await their move (one query)."""
     seats = (
