@@ -31,8 +31,7 @@ def read(table, game):
 
 def banks(table):
     """[(seat number, its bank left in words)] for every seat of ``table``, in seat order."""
-    numbers = table.seats.order_by("number").values_list("number", flat=True)
-    return [(number, _words(time_bank.bank_left(table, number))) for number in numbers]
+    return [(number, _words(left)) for number, left in time_bank.banks_left(table)]
 
 
 def _words(seconds):

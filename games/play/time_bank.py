@@ -18,6 +18,16 @@ from games.models import Deadline, Seat
 def bank_left(table, seat):
     """The seconds left in ``seat``'s time bank (the table's whole bank for a seat nobody holds)."""
     used = Seat.objects.filter(table=table, number=seat).values_list("bank_used", flat=True).first() or 0
+    return _left(table, used)
+
+
+def banks_left(table):
+    """[(seat number, the seconds left in its bank)] for every seat of ``table``, in seat order (one query)."""
+    seats = table.seats.order_by("number").values_list("number", "bank_used")
+    return [(number, _left(table, used)) for number, used in seats]
+
+
+def _left(table, used):
     return max(0, table.time_bank - used)
 
 
