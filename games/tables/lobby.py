@@ -96,12 +96,17 @@ def check_turn_based(move_time, time_bank, turn_clock):
         if time_bank:
             raise BadRequest("A time bank is for a turn-based table: choose a time per move too.")
         return
-    if isinstance(move_time, bool) or move_time not in dict(MOVE_TIME_CHOICES):
+    if isinstance(move_time, bool) or move_time not in _seconds(MOVE_TIME_CHOICES):
         raise BadRequest(f"A time per move is one of {_offered(MOVE_TIME_CHOICES)} seconds, not {move_time!r}.")
-    if isinstance(time_bank, bool) or time_bank not in dict(TIME_BANK_CHOICES):
+    if isinstance(time_bank, bool) or time_bank not in _seconds(TIME_BANK_CHOICES):
         raise BadRequest(f"A time bank is one of {_offered(TIME_BANK_CHOICES)} seconds, not {time_bank!r}.")
     if turn_clock is not None:
         raise BadRequest("A turn-based table has a time per move, not a turn clock of seconds: choose one.")
+
+
+def _seconds(choices):
+    """The seconds ``choices`` offer (a list: a value that is no number, a list say, is simply not among them)."""
+    return [seconds for seconds, _label in choices]
 
 
 def _offered(choices):
@@ -119,10 +124,8 @@ def with_turn_based(game, options, move_time):
 
 def check_bot_delay(bot_delay):
     """Raise BadRequest unless ``bot_delay`` is one of the offered seconds a bot waits before it acts."""
-    offered = [seconds for seconds, _label in BOT_DELAY_CHOICES]
-    if isinstance(bot_delay, bool) or bot_delay not in offered:
-        words = ", ".join(f"{seconds} ({label})" for seconds, label in BOT_DELAY_CHOICES)
-        raise BadRequest(f"A bot's delay is one of {words} seconds, not {bot_delay!r}.")
+    if isinstance(bot_delay, bool) or bot_delay not in _seconds(BOT_DELAY_CHOICES):
+        raise BadRequest(f"A bot's delay is one of {_offered(BOT_DELAY_CHOICES)} seconds, not {bot_delay!r}.")
 
 
 def free_seat(table, seat, free):
